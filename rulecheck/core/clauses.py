@@ -1,0 +1,142 @@
+"""The clause catalogue of a game, loaded from `specs/<game>.toml`, and clause coverage.
+
+Models: each atomic rule clause as an id (`GT-A9`), our wording of it, and where it
+stands in the rulebook (file and line numbers). Engine code names the clause it
+enforces by calling `touch(id)`; while a `coverage()` block is open those calls are
+counted, otherwise they cost one global read.
+
+Leaves out: checking that the engine enforces every clause; that is what coverage
+measures and what the findings report lists as dead rules.
+
+Spec file format::
+
+    game = "globetrotter"
+    rulebook = "globetrotter.txt"
+
+    [[clause]]
+    id = "GT-A2"
+    lines = [27]
+    text = "A Rover may not enter a space holding any Rover or Building."
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rulecheck.core.errors import SpecError
+
+CLAUSE_ID = re.compile(r"^[A-Z]+(-[A-Za-z0-9]+)+$")
+
+
+@attrs.frozen
+class Clause:
+    id: str
+    text: str
+    lines: tuple[int, ...]
+    """Rulebook line numbers (as `cat -n` shows them); empty for an implicit clause."""
+
+
+@attrs.frozen
+class Catalogue:
+    """Every clause of one game's rulebook, in spec-file order."""
+
+    game: str
+    rulebook: str
+    clauses: tuple[Clause, ...]
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.clauses)
+
+    def get(self, clause_id: str) -> Clause:
+        for clause in self.clauses:
+            if clause.id == clause_id:
+                return clause
+        raise SpecError(f"{self.game}: no clause {clause_id!r} in the catalogue")
+
+
+def _require(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in table:
+        raise SpecError(f"{where}: missing key {key!r}")
+    value = table[key]
+    if not isinstance(value, kind):
+        raise SpecError(f"{where}: {key!r} must be {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def parse_catalogue(text: str, source: str) -> Catalogue:
+    """A catalogue from spec-file text; `source` names the file in error messages."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(f"{source}: not valid TOML: {exc}") from None
+    game = _require(data, "game", str, source)
+    rulebook = _require(data, "rulebook", str, source)
+    clauses: list[Clause] = []
+    seen: set[str] = set()
+    for index, table in enumerate(_require(data, "clause", list, source)):
+        where = f"{source}: clause #{index + 1}"
+        if not isinstance(table, dict):
+            raise SpecError(f"{where}: must be a table")
+        clause_id = _require(table, "id", str, where)
+        where = f"{source}: clause {clause_id}"
+        if not CLAUSE_ID.match(clause_id):
+            raise SpecError(f"{where}: id must look like GT-A9")
+        if clause_id in seen:
+            raise SpecError(f"{where}: id repeats")
+        seen.add(clause_id)
+        lines = _require(table, "lines", list, where)
+        if not all(isinstance(n, int) and n > 0 for n in lines):
+            raise SpecError(f"{where}: lines must be positive line numbers")
+        unknown = set(table) - {"id", "text", "lines"}
+        if unknown:
+            raise SpecError(f"{where}: unknown keys {sorted(unknown)}")
+        clauses.append(Clause(clause_id, _require(table, "text", str, where).strip(), tuple(lines)))
+    return Catalogue(game, rulebook, tuple(clauses))
+
+
+def load_catalogue(game: str, spec_dir: Path | None = None) -> Catalogue:
+    """The catalogue of `game` from `spec_dir` or, by default, the specs shipped with rulecheck."""
+    name = f"{game}.toml"
+    if spec_dir is not None:
+        path = spec_dir / name
+        if not path.is_file():
+            raise SpecError(f"no spec file {path}")
+        return parse_catalogue(path.read_text(encoding="utf-8"), str(path))
+    resource = resources.files("rulecheck.specs").joinpath(name)
+    if not resource.is_file():
+        raise SpecError(f"no spec file specs/{name}")
+    return parse_catalogue(resource.read_text(encoding="utf-8"), f"specs/{name}")
+
+
+_counts: Counter[str] | None = None
+
+
+def touch(clause_id: str) -> None:
+    """Engine code calls this where it enforces a clause; counted only inside `coverage()`."""
+    if _counts is not None:
+        _counts[clause_id] += 1
+
+
+@contextmanager
+def coverage() -> Iterator[Counter[str]]:
+    """Count every `touch` in this block, by clause id. Blocks nest; the outer one sees all."""
+    global _counts
+    outer = _counts
+    _counts = Counter()
+    try:
+        yield _counts
+    finally:
+        inner = _counts
+        _counts = outer
+        if outer is not None:
+            outer.update(inner)

@@ -1,0 +1,58 @@
+"""The errors the kernel and the games raise, each naming what went wrong and where.
+
+Models: illegal actions (with the rule clause that forbids them), rule gaps (where the
+rulebook is silent and no option decides), and bad input: unknown options or values,
+malformed notation, broken spec or trace files, traces that do not replay.
+
+Leaves out: the CLI's presentation of these errors (cli.py turns them into one line
+on stderr and a non-zero exit, never a traceback).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RulecheckError(Exception):
+    """Base of every error rulecheck raises on purpose."""
+
+
+class IllegalAction(RulecheckError):
+    """An action the rules forbid in this state; `clause` is the id of the rule that forbids it."""
+
+    def __init__(self, clause: str, reason: str, action: object | None = None) -> None:
+        self.clause = clause
+        self.reason = reason
+        self.action = action
+        subject = f"illegal action {str(action)!r}" if action is not None else "illegal action"
+        super().__init__(f"{subject}: {reason} [{clause}]")
+
+
+class RuleGap(RulecheckError):
+    """Strict mode: the rulebook says nothing here and no option decides. `gap` names the finding."""
+
+    def __init__(self, gap: str, detail: str, state: Any) -> None:
+        self.gap = gap
+        self.detail = detail
+        self.state = state
+        super().__init__(f"rule gap {gap}: {detail}")
+
+
+class OptionError(RulecheckError, ValueError):
+    """An unknown option, a value an option does not allow, or a malformed NAME=VALUE."""
+
+
+class NotationError(RulecheckError, ValueError):
+    """Action text that does not parse."""
+
+
+class EncodingError(RulecheckError, ValueError):
+    """A state encoding that does not decode to the game's state type."""
+
+
+class SpecError(RulecheckError, ValueError):
+    """A broken clause catalogue (specs/<game>.toml) or an unknown clause id."""
+
+
+class TraceError(RulecheckError, ValueError):
+    """A trace file that is malformed, belongs to another game, or does not replay."""

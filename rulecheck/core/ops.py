@@ -1,0 +1,87 @@
+"""Arithmetic written once, run on Python ints by the engines and on Z3 terms by the prover.
+
+Models: the few operations a guard or effect on a game's counters needs (energy, hit
+points, build points, saved actions, money) that Python's operators do not already
+cover for both kinds of value: if-then-else, min, max and the boolean connectives.
+`+`, `-`, `*`, `<`, `<=` and `==` work on ints and on Z3 terms alike, so a rule is
+written as `def save(ops, saved): return ops.min(saved + 1, CAP)` and called with
+`INT_OPS` in the engine and with `Z3Ops()` in a proof. A proof about such a function
+is a proof about the engine's code.
+
+Leaves out: data structures (board spaces, card lists); a rule over those is checked
+by refinement against fuzzed transitions, not evaluated on Z3 terms.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class Ops(Protocol):
+    """The operations a counter rule may use beyond Python's arithmetic and comparisons."""
+
+    def ite(self, cond: Any, then: Any, otherwise: Any) -> Any: ...
+    def min(self, a: Any, b: Any) -> Any: ...
+    def max(self, a: Any, b: Any) -> Any: ...
+    def and_(self, *conds: Any) -> Any: ...
+    def or_(self, *conds: Any) -> Any: ...
+    def not_(self, cond: Any) -> Any: ...
+    def implies(self, cond: Any, then: Any) -> Any: ...
+
+
+class IntOps:
+    """The engine's ops: plain Python values."""
+
+    def ite(self, cond: bool, then: Any, otherwise: Any) -> Any:
+        return then if cond else otherwise
+
+    def min(self, a: int, b: int) -> int:
+        return a if a <= b else b
+
+    def max(self, a: int, b: int) -> int:
+        return a if a >= b else b
+
+    def and_(self, *conds: bool) -> bool:
+        return all(conds)
+
+    def or_(self, *conds: bool) -> bool:
+        return any(conds)
+
+    def not_(self, cond: bool) -> bool:
+        return not cond
+
+    def implies(self, cond: bool, then: bool) -> bool:
+        return (not cond) or then
+
+
+INT_OPS = IntOps()
+
+
+class Z3Ops:
+    """The prover's ops: Z3 terms. z3 is imported only when a prover builds one."""
+
+    def __init__(self) -> None:
+        import z3
+
+        self.z3 = z3
+
+    def ite(self, cond: Any, then: Any, otherwise: Any) -> Any:
+        return self.z3.If(cond, then, otherwise)
+
+    def min(self, a: Any, b: Any) -> Any:
+        return self.z3.If(a <= b, a, b)
+
+    def max(self, a: Any, b: Any) -> Any:
+        return self.z3.If(a >= b, a, b)
+
+    def and_(self, *conds: Any) -> Any:
+        return self.z3.And(*conds)
+
+    def or_(self, *conds: Any) -> Any:
+        return self.z3.Or(*conds)
+
+    def not_(self, cond: Any) -> Any:
+        return self.z3.Not(cond)
+
+    def implies(self, cond: Any, then: Any) -> Any:
+        return self.z3.Implies(cond, then)
