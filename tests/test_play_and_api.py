@@ -1,0 +1,125 @@
+"""The Hypothesis play strategy and the shared API checker, on Pig and on broken copies of it."""
+
+from fractions import Fraction
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulecheck.check.api import ApiViolation, check_play, check_state
+from rulecheck.check.play import playthroughs
+from rulecheck.core.errors import IllegalAction
+from rulecheck.core.game import TERMINAL
+from rulecheck.core.trace import replay
+from tests.fixtures.pig import Face, Hold, Pig, PigState, Roll
+
+GAMES = [Pig(2), Pig(3, {"one": "lose-all", "target": "10"}), Pig(4, {"target": "10"})]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.players}p-{g.options['one']}-{g.options['target']}")
+@settings(max_examples=60)
+@given(data=st.data())
+def test_random_pig_games_pass_the_api_checker(game, data):
+    play = data.draw(playthroughs(game, max_steps=120))
+    check_play(game, play.actions)
+
+
+@settings(max_examples=30)
+@given(playthroughs(Pig(2, {"target": "10"}), max_steps=300))
+def test_playthroughs_are_legal_and_replay(play):
+    game = play.game
+    for state, action, after in zip(play.states, play.actions, play.states[1:]):
+        assert action in game.legal_actions(state)
+        assert game.apply(state, action) == after
+    assert replay(game, play.trace()) == play.states[-1]
+
+
+def test_a_failure_shrinks_to_a_minimal_replayable_trace():
+    """Hypothesis finds a game where player 0 banks 6 and shrinks it to the shortest such game."""
+    game = Pig(2)
+    found = []
+
+    @settings(max_examples=500, database=None)
+    @given(playthroughs(game, max_steps=40))
+    def banks_six(play):
+        if play.states[-1].scores[0] >= 6:
+            found.append(play)
+            raise AssertionError("player 0 banked 6")
+
+    with pytest.raises(AssertionError, match="banked 6"):
+        banks_six()
+    minimal = found[-1]
+    # The shortest way: roll, face 6, hold.
+    assert [str(a) for a in minimal.actions] == ["roll", "face 6", "hold"]
+    assert replay(game, minimal.trace()).scores == (6, 0)
+
+
+# Each broken copy of Pig breaks one promise of the protocol; the checker must catch it.
+
+
+class UnsortedPig(Pig):
+    def legal_actions(self, state):
+        return tuple(reversed(super().legal_actions(state)))
+
+
+class LoadedDiePig(Pig):
+    def chance_outcomes(self, state):
+        outcomes = super().chance_outcomes(state)
+        return tuple((o, Fraction(1, 7)) for o, _ in outcomes)
+
+
+class LaxHoldPig(Pig):
+    def apply(self, state, action):
+        if isinstance(action, Hold) and state.turn_total == 0 and self.to_move(state) == state.player:
+            return self._next_player(state)
+        return super().apply(state, action)
+
+
+class ForgetfulPig(Pig):
+    def encode_state(self, state):
+        return super().encode_state(attrs.evolve(state, turn_total=0))
+
+
+class EndlessPig(Pig):
+    def legal_actions(self, state):
+        if self.to_move(state) == TERMINAL:
+            return (Roll(),)
+        return super().legal_actions(state)
+
+
+class MoodyPig(Pig):
+    calls = 0
+
+    def apply(self, state, action):
+        MoodyPig.calls += 1
+        after = super().apply(state, action)
+        return attrs.evolve(after, turn_total=after.turn_total + MoodyPig.calls % 2) if isinstance(action, Face) else after
+
+
+@pytest.mark.parametrize(
+    ("game", "actions", "message"),
+    [
+        (UnsortedPig(2), ["roll", "face 3"], "not sorted"),
+        (LoadedDiePig(2), ["roll"], "sum to 6/7"),
+        (LaxHoldPig(2), ["roll", "face 3", "hold"], "'hold' is not legal here but apply accepted it"),
+        (ForgetfulPig(2), ["roll", "face 3"], "does not round-trip"),
+        (EndlessPig(2, {"target": "10"}), ["roll", "face 6", "roll", "face 6", "hold"], "terminal state has actions"),
+        (MoodyPig(2), ["roll"], "applying 'face 1' twice gave different states"),
+    ],
+)
+def test_the_checker_catches_each_broken_promise(game, actions, message):
+    parsed = [game.parse_action(a) for a in actions]
+    with pytest.raises(ApiViolation, match=message):
+        check_play(game, parsed)
+
+
+def test_rejection_uses_actions_seen_elsewhere():
+    game = Pig(2)
+    state = game.initial_state()
+    check_state(game, state, [Face(3), Hold()])
+    with pytest.raises(IllegalAction):
+        game.apply(state, Face(3))
+    with pytest.raises(ApiViolation, match="apply accepted"):
+        check_state(LaxHoldPig(2), state, [Hold()])
+
