@@ -1,0 +1,33 @@
+"""The registry of modelled games, by name.
+
+Models: which game classes exist and how to build one from a name, a player count and
+option values, with errors that list what is allowed.
+
+Leaves out: the games themselves (one package each under rulecheck/games/).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulecheck.core.errors import OptionError
+from rulecheck.core.game import Game
+
+GAMES: dict[str, type[Game[Any, Any]]] = {}
+
+
+def game_class(name: str) -> type[Game[Any, Any]]:
+    try:
+        return GAMES[name]
+    except KeyError:
+        allowed = ", ".join(sorted(GAMES)) or "(none yet)"
+        raise OptionError(f"unknown game {name!r}; games: {allowed}") from None
+
+
+def make_game(
+    name: str, players: int | None = None, options: Mapping[str, str] | None = None, *, strict: bool = False
+) -> Game[Any, Any]:
+    """The game `name` for `players` (its minimum when None) under `options`."""
+    cls = game_class(name)
+    return cls(cls.min_players if players is None else players, options, strict=strict)
