@@ -14,7 +14,9 @@ from typing import Any
 from rulecheck.core.errors import OptionError
 from rulecheck.core.game import Game
 
-GAMES: dict[str, type[Game[Any, Any]]] = {}
+from rulecheck.games.globetrotter import Globetrotter
+
+GAMES: dict[str, type[Game[Any, Any]]] = {cls.name: cls for cls in (Globetrotter,)}
 
 
 def game_class(name: str) -> type[Game[Any, Any]]:

@@ -1,0 +1,5 @@
+"""Globetrotter: rovers, fortifications and buildings on a snub-dodecahedron planet."""
+
+from rulecheck.games.globetrotter.game import Globetrotter
+
+__all__ = ["Globetrotter"]

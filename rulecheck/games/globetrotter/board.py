@@ -1,0 +1,128 @@
+"""Globetrotter's boards as the rules see them: spaces by token, adjacency, shooting range.
+
+Models: the planets of a game (every one the same board, under the `removal` option),
+the text tokens of spaces and orbits, adjacency between orbits (`planet_adjacency`),
+and shooting distance under the five readings of L13:
+
+  W0  plain steps along the shortest chain;
+  W1  every pentagon entered counts 2, the target's included, the own space free;
+  W2  only a target pentagon counts 2, pentagons passed through count 1;
+  W3  only pentagons passed through count 2, the target counts 1;
+  W4  W1, plus 1 when the shooter's own space is a pentagon.
+
+Leaves out: pieces (state.py) and whether a shot is legal (rules.py).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+from typing import Final
+
+import networkx as nx
+
+from rulecheck.core.clauses import touch
+from rulecheck.geometry.planet import HQ, Planet, planet
+
+SHOOTING_RANGE: Final = 3
+"""GT-A4: distance 3 or less."""
+PENTAGON_WEIGHT: Final = 2
+"""GT-B6: each HQ pentagon counts as 2 spaces."""
+READINGS: Final = ("W0", "W1", "W2", "W3", "W4")
+PLANET_LETTERS: Final = string.ascii_lowercase
+
+
+def _entry_weighted(board: Planet) -> dict[str, dict[str, int]]:
+    """W1 distances: the cost of a chain is the sum over the spaces it enters."""
+    def weight(_u: str, v: str, _data: object) -> int:
+        return PENTAGON_WEIGHT if board.graph.nodes[v]["kind"] == HQ else 1
+
+    return {s: dict(d) for s, d in nx.all_pairs_dijkstra_path_length(nx.DiGraph(board.graph), weight=weight)}
+
+
+@cache
+def shooting_distances(removal: str, reading: str) -> Mapping[str, Mapping[str, int]]:
+    """Shooting distance from every space to every space it can reach, under one reading."""
+    board = planet(removal)
+    is_hq = {s: board.graph.nodes[s]["kind"] == HQ for s in board.graph}
+    steps = {s: dict(d) for s, d in nx.all_pairs_shortest_path_length(board.graph)}
+    entered = _entry_weighted(board)
+    table: dict[str, dict[str, int]] = {}
+    for source in board.graph:
+        row: dict[str, int] = {}
+        for target, hops in steps[source].items():
+            if reading == "W0":
+                row[target] = hops
+            elif reading == "W1":
+                row[target] = entered[source][target]
+            elif reading == "W2":
+                row[target] = hops + (1 if is_hq[target] and target != source else 0)
+            elif reading == "W3":
+                # The cheapest chain to a neighbour of the target, then 1 for the target itself.
+                row[target] = 0 if target == source else 1 + min(
+                    entered[source][n] for n in board.graph[target] if n in entered[source]
+                )
+            elif reading == "W4":
+                row[target] = entered[source][target] + (1 if is_hq[source] and target != source else 0)
+            else:
+                raise ValueError(f"unknown shooting reading {reading!r}; readings: {', '.join(READINGS)}")
+        table[source] = row
+    return MappingProxyType({s: MappingProxyType(r) for s, r in table.items()})
+
+
+@cache
+def in_range(removal: str, reading: str) -> Mapping[str, frozenset[str]]:
+    """For every space, the other spaces within shooting range under one reading."""
+    table = shooting_distances(removal, reading)
+    return MappingProxyType(
+        {s: frozenset(t for t, d in row.items() if t != s and d <= SHOOTING_RANGE) for s, row in table.items()}
+    )
+
+
+class Boards:
+    """The planets of one game and the text tokens of their spaces and orbits."""
+
+    def __init__(self, removal: str, planets: int, adjacency: str) -> None:
+        self.removal = removal
+        self.board = planet(removal)
+        self.graph = self.board.graph
+        self.count = planets
+        self.hq_spaces = frozenset(self.board.hq_spaces)
+        self._adjacency = adjacency
+
+    def neighbours(self, space: str) -> tuple[str, ...]:
+        touch("GT-B4")
+        return tuple(self.graph[space])
+
+    def is_hq(self, space: str) -> bool:
+        return space in self.hq_spaces
+
+    def token(self, planet_index: int, space: str) -> str:
+        return space if self.count == 1 else f"{PLANET_LETTERS[planet_index]}:{space}"
+
+    def parse(self, token: str) -> tuple[int, str] | None:
+        """(planet, space) for a space token of this game, or None if it names no space."""
+        letter, sep, label = token.rpartition(":")
+        if self.count == 1:
+            index = 0 if not sep else -1
+        else:
+            index = PLANET_LETTERS.find(letter) if sep and len(letter) == 1 else -1
+        if not 0 <= index < self.count or label not in self.graph:
+            return None
+        return index, label
+
+    def orbit_token(self, planet_index: int) -> str:
+        return PLANET_LETTERS[planet_index]
+
+    def parse_orbit(self, token: str) -> int | None:
+        index = PLANET_LETTERS.find(token) if len(token) == 1 else -1
+        return index if 0 <= index < self.count else None
+
+    def orbits_adjacent(self, a: int, b: int) -> bool:
+        """GT-M2 / GT-SP3: whether an orbiting Rover may move from planet a's orbit to b's."""
+        touch("GT-M2")
+        if a == b:
+            return False
+        return True if self._adjacency == "all" else abs(a - b) == 1

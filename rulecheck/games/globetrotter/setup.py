@@ -1,0 +1,133 @@
+"""Globetrotter's setup: the d6 roll-off, the placing order, each Factory and its Rover.
+
+Models: GT-S1 to GT-S5. All contenders roll a d6 (chance, one die each); a tie for the
+highest roll is settled by `setup_ties`. With two players the high roller chooses to
+place first or second and the second placer moves first; with more, the high roller
+places first, placing runs counter-clockwise (down the seat indices) and the last
+placer moves first, play then running clockwise (up the seat indices). Each placer puts
+a Factory on an empty HQ and then a Rover on an empty space adjacent to it.
+
+Leaves out: the planet of a Factory in multi-planet games, which the rulebook does not
+give (a rule gap: any planet's HQ is allowed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from rulecheck.core.clauses import touch
+from rulecheck.core.errors import IllegalAction
+from rulecheck.core.notation import Action
+from rulecheck.games.globetrotter.actions import Choose, Die, PlaceFactory, PlaceRover
+from rulecheck.games.globetrotter.context import Rules
+from rulecheck.games.globetrotter.counters import BUILDING_HP, ROVER_HP
+from rulecheck.games.globetrotter.state import (
+    CHOOSE,
+    FACTORY,
+    IDLE,
+    PLACE_FACTORY,
+    PLACE_ROVER,
+    Building,
+    GlobetrotterState,
+    Rover,
+)
+from rulecheck.games.globetrotter.turns import begin_turn
+
+DIE_FACES = 6
+ORDERS = ("first", "second")
+
+
+def roller(state: GlobetrotterState) -> int:
+    """The next contender to roll."""
+    return next(p for p in state.contenders if state.rolls[p] == 0)
+
+
+def apply_roll(rules: Rules, state: GlobetrotterState, die: Die) -> GlobetrotterState:
+    touch("GT-S1")
+    if not 1 <= die.value <= DIE_FACES:
+        raise IllegalAction("GT-S1", "a d6 shows 1 to 6", die)
+    rolls = list(state.rolls)
+    rolls[roller(state)] = die.value
+    state = attrs.evolve(state, rolls=tuple(rolls))
+    if any(state.rolls[p] == 0 for p in state.contenders):
+        return state
+    best = max(state.rolls[p] for p in state.contenders)
+    tied = tuple(p for p in state.contenders if state.rolls[p] == best)
+    if len(tied) > 1 and rules.options["setup_ties"] == "reroll":
+        return attrs.evolve(state, contenders=tied, rolls=tuple(0 for _ in state.rolls))
+    winner = tied[0]
+    if rules.players == 2:
+        return attrs.evolve(state, phase=CHOOSE, contenders=(winner,))
+    touch("GT-S4")
+    order = tuple((winner - k) % rules.players for k in range(rules.players))
+    return attrs.evolve(state, phase=PLACE_FACTORY, placing=order, contenders=())
+
+
+def choose_candidates(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
+    return [Choose(order) for order in ORDERS]
+
+
+def apply_choose(rules: Rules, state: GlobetrotterState, action: Choose) -> GlobetrotterState:
+    touch("GT-S1")
+    if action.order not in ORDERS:
+        raise IllegalAction("GT-S1", "the high roller places 'first' or 'second'", action)
+    chooser = state.contenders[0]
+    other = 1 - chooser
+    order = (chooser, other) if action.order == "first" else (other, chooser)
+    return attrs.evolve(state, phase=PLACE_FACTORY, placing=order, contenders=())
+
+
+def factory_candidates(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
+    if rules.boards.count > 1:
+        rules.rule_gap("GT-F13", "the rulebook does not say on which planet a Factory is placed", state)
+    occupied = state.occupied()
+    return [
+        PlaceFactory(rules.token(p, h))
+        for p in rules.live_planets(state)
+        for h in rules.boards.board.hq_spaces
+        if (p, h) not in occupied
+    ]
+
+
+def apply_place_factory(rules: Rules, state: GlobetrotterState, action: PlaceFactory) -> GlobetrotterState:
+    touch("GT-S2")
+    planet, space = rules.space(action.space, "GT-S2", action, state)
+    if not rules.boards.is_hq(space):
+        raise IllegalAction("GT-S2", f"{action.space} is not an HQ space", action)
+    if (planet, space) in state.occupied():
+        raise IllegalAction("GT-S2", f"{action.space} is not empty", action)
+    factory = Building(planet, space, state.placing[0], FACTORY, BUILDING_HP, 0, IDLE, None)
+    return attrs.evolve(state.with_pieces(buildings=state.buildings + (factory,)), phase=PLACE_ROVER)
+
+
+def _placed_factory(state: GlobetrotterState) -> Building:
+    return next(b for b in state.buildings_of(state.placing[0], FACTORY))
+
+
+def rover_candidates(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
+    factory = _placed_factory(state)
+    occupied = state.occupied()
+    return [
+        PlaceRover(rules.token(factory.planet, n))
+        for n in rules.boards.neighbours(factory.space)
+        if (factory.planet, n) not in occupied
+    ]
+
+
+def apply_place_rover(rules: Rules, state: GlobetrotterState, action: PlaceRover) -> GlobetrotterState:
+    touch("GT-S2")
+    factory = _placed_factory(state)
+    planet, space = rules.space(action.space, "GT-S2", action, state)
+    if planet != factory.planet or space not in rules.boards.neighbours(factory.space):
+        raise IllegalAction("GT-S2", f"{action.space} is not adjacent to the Factory", action)
+    if (planet, space) in state.occupied():
+        raise IllegalAction("GT-S2", f"{action.space} is not empty", action)
+    placer, rest = state.placing[0], state.placing[1:]
+    state = state.with_pieces(rovers=state.rovers + (Rover(planet, space, placer, ROVER_HP),))
+    if rest:
+        return attrs.evolve(state, phase=PLACE_FACTORY, placing=rest)
+    touch("GT-S3" if rules.players == 2 else "GT-S4")
+    touch("GT-S5")
+    return begin_turn(rules, attrs.evolve(state, placing=()), placer)

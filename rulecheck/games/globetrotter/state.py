@@ -1,0 +1,173 @@
+"""Globetrotter's immutable state: pieces, planets, the turn and the chance events pending.
+
+Models: every piece by owner, planet and space (a Rover in orbit has no space); each
+planet's Drill Cannon fire counter and whether it is destroyed; the setup roll-off and
+placing order; the current turn's action accounting (actions taken in a row, whether
+the turn's own action is used, stolen Treasury points); the chance events still to
+resolve, first one next; and the players who have lost. Piece tuples are kept sorted,
+so equal positions have equal states and equal canonical JSON.
+
+Leaves out: identities of pieces beyond what play can tell apart (two orbiting Rovers
+of one player with equal hit points are interchangeable), and seats' geometry: seats
+run clockwise in player-index order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+# Phases of the game.
+ROLL: Final = "roll"
+CHOOSE: Final = "choose"
+PLACE_FACTORY: Final = "place-factory"
+PLACE_ROVER: Final = "place-rover"
+PLAY: Final = "play"
+OVER: Final = "over"
+
+# Building types (GT-A11: the four the rulebook describes).
+FACTORY: Final = "factory"
+SPACE_PORT: Final = "space-port"
+DRILL_CANNON: Final = "drill-cannon"
+TREASURY: Final = "treasury"
+BUILDING_KINDS: Final = (DRILL_CANNON, FACTORY, SPACE_PORT, TREASURY)
+
+# Drill Cannon readiness (GT-D1).
+IDLE: Final = "idle"
+READY: Final = "ready"
+AIMED: Final = "aimed"
+
+# Kinds of piece a shot can target.
+ROVER: Final = "rover"
+FORTIFICATION: Final = "fortification"
+BUILDING: Final = "building"
+TARGET_KINDS: Final = (BUILDING, FORTIFICATION, ROVER)
+
+
+@attrs.frozen
+class Rover:
+    planet: int
+    space: str | None
+    """None while in orbit around `planet`."""
+    owner: int
+    hp: int
+
+
+def _rover_order(rover: Rover) -> tuple[int, str, int, int]:
+    """Canonical order of Rovers: by planet, orbit first, then space, owner and hit points."""
+    return (rover.planet, rover.space or "", rover.owner, rover.hp)
+
+
+@attrs.frozen(order=True)
+class Fortification:
+    planet: int
+    space: str
+    owner: int
+    hp: int
+
+
+@attrs.frozen(order=True)
+class Building:
+    planet: int
+    space: str
+    owner: int
+    kind: str
+    hp: int
+    points: int
+    """Build points of a Factory, saved action points of a Treasury; 0 for the others."""
+    readiness: str
+    """IDLE, READY or AIMED for a Drill Cannon; IDLE for the others."""
+    aim: str | None
+
+
+@attrs.frozen
+class PlanetState:
+    fires: int
+    """How many times a Drill Cannon has fired on this planet (GT-D6)."""
+    destroyed: bool
+
+
+@attrs.frozen
+class Turn:
+    player: int
+    taken: int
+    """Actions this player has taken in a row this turn."""
+    counted: int
+    """Of those, the ones that count toward the cap of 4 (GT-T5); fewer than `taken` only under
+    `destroying_action=excluded`, where the action that destroys a Treasury is not counted."""
+    own_used: bool
+    """Whether the turn's own action point is spent (GT-A0)."""
+    stolen: int
+    """Points taken from a destroyed Treasury, to use now or forfeit (GT-T4)."""
+
+
+@attrs.frozen
+class Pending:
+    """A chance event still to resolve. Fields not used by a kind are 0 or ''."""
+
+    kind: str
+    by: int
+    """The player whose action caused it (who destroys what it destroys)."""
+    planet: int
+    space: str
+    target: str = ""
+    threshold: int = 0
+    count: int = 0
+
+
+@attrs.frozen
+class GlobetrotterState:
+    phase: str
+    rolls: tuple[int, ...]
+    """Setup d6 per player; 0 where a player has not rolled in this round."""
+    contenders: tuple[int, ...]
+    """Players rolling in the current setup round."""
+    placing: tuple[int, ...]
+    """Players still to place a Factory and Rover, next first."""
+    turn: Turn | None
+    rovers: tuple[Rover, ...]
+    fortifications: tuple[Fortification, ...]
+    buildings: tuple[Building, ...]
+    planets: tuple[PlanetState, ...]
+    pending: tuple[Pending, ...]
+    lost: tuple[int, ...]
+    """Players who have lost, in ascending order."""
+
+    def with_pieces(
+        self,
+        rovers: Iterable[Rover] | None = None,
+        fortifications: Iterable[Fortification] | None = None,
+        buildings: Iterable[Building] | None = None,
+    ) -> GlobetrotterState:
+        """This state with some piece collections replaced, kept in canonical order."""
+        return attrs.evolve(
+            self,
+            rovers=self.rovers if rovers is None else tuple(sorted(rovers, key=_rover_order)),
+            fortifications=self.fortifications if fortifications is None else tuple(sorted(fortifications)),
+            buildings=self.buildings if buildings is None else tuple(sorted(buildings)),
+        )
+
+    def rover_at(self, planet: int, space: str) -> Rover | None:
+        return next((r for r in self.rovers if r.planet == planet and r.space == space), None)
+
+    def fortification_at(self, planet: int, space: str) -> Fortification | None:
+        return next((f for f in self.fortifications if f.planet == planet and f.space == space), None)
+
+    def building_at(self, planet: int, space: str) -> Building | None:
+        return next((b for b in self.buildings if b.planet == planet and b.space == space), None)
+
+    def occupied(self) -> frozenset[tuple[int, str]]:
+        """Every (planet, space) holding any piece."""
+        return frozenset(
+            [(r.planet, r.space) for r in self.rovers if r.space is not None]
+            + [(f.planet, f.space) for f in self.fortifications]
+            + [(b.planet, b.space) for b in self.buildings]
+        )
+
+    def buildings_of(self, player: int, kind: str | None = None) -> tuple[Building, ...]:
+        return tuple(b for b in self.buildings if b.owner == player and (kind is None or b.kind == kind))
+
+    def rovers_of(self, player: int) -> tuple[Rover, ...]:
+        return tuple(r for r in self.rovers if r.owner == player)

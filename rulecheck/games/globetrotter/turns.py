@@ -1,0 +1,118 @@
+"""Globetrotter's turn flow: action points, the end of a turn, losing and the end of the game.
+
+Models: a turn gives one action (GT-A0), plus extra actions from stolen Treasury points
+(to use now or forfeit, GT-T4) and saved ones (GT-T3), never more than 4 in a row
+(GT-T5). After each action settles, losses are checked (`loss_check`), the game may end
+(`game_end`, GT-E2, GT-E3), and the turn passes clockwise (up the seat indices) to the
+next player who has not lost, whose Factories then gain a build point (GT-F1).
+
+Leaves out: what the actions do (the rule modules).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulecheck.core.clauses import touch
+from rulecheck.core.ops import INT_OPS
+from rulecheck.games.globetrotter.context import Rules
+from rulecheck.games.globetrotter.counters import may_act, spend_action, turn_start_points
+from rulecheck.games.globetrotter.state import FACTORY, OVER, PLAY, TREASURY, GlobetrotterState, Turn
+
+
+def saved_points(state: GlobetrotterState, player: int) -> int:
+    return sum(b.points for b in state.buildings_of(player, TREASURY))
+
+
+def set_saved_points(state: GlobetrotterState, player: int, points: int) -> GlobetrotterState:
+    buildings = [attrs.evolve(b, points=points) if b.owner == player and b.kind == TREASURY else b
+                 for b in state.buildings]
+    return state.with_pieces(buildings=buildings)
+
+
+def can_act(state: GlobetrotterState) -> bool:
+    turn = state.turn
+    assert turn is not None
+    return bool(may_act(INT_OPS, turn.counted, turn.own_used, turn.stolen, saved_points(state, turn.player)))
+
+
+def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
+    """Count one action and use the point it costs."""
+    turn = state.turn
+    assert turn is not None
+    saved = saved_points(state, turn.player)
+    stolen_first = rules.options["treasury_spend"] == "stolen-first"
+    own_used, stolen, saved_after = spend_action(INT_OPS, turn.own_used, turn.stolen, saved, stolen_first)
+    if saved_after != saved:
+        touch("GT-T3")
+        state = set_saved_points(state, turn.player, saved_after)
+    if stolen != turn.stolen:
+        touch("GT-T4")
+    touch("GT-A0")
+    return attrs.evolve(state, turn=Turn(turn.player, turn.taken + 1, turn.counted + 1, own_used, stolen))
+
+
+def has_lost(state: GlobetrotterState, player: int) -> bool:
+    """GT-E1: no Rover on any planet (orbit does not count) and no Factory."""
+    touch("GT-E1")
+    on_ground = any(r.space is not None for r in state.rovers_of(player))
+    return not on_ground and not state.buildings_of(player, FACTORY)
+
+
+def _mark_lost(state: GlobetrotterState, players: list[int]) -> GlobetrotterState:
+    return attrs.evolve(state, lost=tuple(sorted(set(state.lost) | set(players))))
+
+
+def _game_over(rules: Rules, state: GlobetrotterState) -> bool:
+    alive = [p for p in range(rules.players) if p not in state.lost]
+    if rules.options["game_end"] == "first-loss":
+        return bool(state.lost)
+    touch("GT-E3")
+    return len(alive) <= 1
+
+
+def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> GlobetrotterState:
+    """Give `player` the turn: their Factories gain a point; under `loss_check=start-of-turn` a
+    player who has lost is marked and skipped."""
+    while True:
+        if rules.options["loss_check"] == "start-of-turn" and has_lost(state, player):
+            state = _mark_lost(state, [player])
+            if _game_over(rules, state):
+                return attrs.evolve(state, phase=OVER, turn=None)
+            player = next_player(rules, state, player)
+            continue
+        touch("GT-F1")
+        buildings = [
+            attrs.evolve(b, points=turn_start_points(INT_OPS, b.points)) if b.owner == player and b.kind == FACTORY else b
+            for b in state.buildings
+        ]
+        return attrs.evolve(state.with_pieces(buildings=buildings), phase=PLAY, turn=Turn(player, 0, 0, False, 0))
+
+
+def next_player(rules: Rules, state: GlobetrotterState, after: int) -> int:
+    """The next player clockwise who has not lost."""
+    for step in range(1, rules.players + 1):
+        candidate = (after + step) % rules.players
+        if candidate not in state.lost:
+            return candidate
+    return after
+
+
+def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
+    """After an action and all its chance events: losses, the end of the game, the end of the turn."""
+    if all(p.destroyed for p in state.planets):
+        touch("GT-E2")
+        return attrs.evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
+    if rules.options["loss_check"] == "after-every-action":
+        newly = [p for p in range(rules.players) if p not in state.lost and has_lost(state, p)]
+        if newly:
+            state = _mark_lost(state, newly)
+    if _game_over(rules, state):
+        return attrs.evolve(state, phase=OVER, turn=None)
+    turn = state.turn
+    assert turn is not None
+    if turn.player in state.lost or not can_act(state):
+        if turn.stolen:
+            touch("GT-T4")
+        return begin_turn(rules, state, next_player(rules, state, turn.player))
+    return state
