@@ -3,6 +3,8 @@
 import json
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -28,7 +30,11 @@ def test_games_json_lists_every_registered_game(capsys, monkeypatch):
     monkeypatch.setitem(games.GAMES, "pig", Pig)
     code, out, _ = run(capsys, "games", "--json")
     assert code == 0
-    assert json.loads(out) == {"games": [{"name": "pig", "version": 1, "players": [2, 4], "options": 2, "clauses": 5}]}
+    rows = {row["name"]: row for row in json.loads(out)["games"]}
+    assert rows["pig"] == {"name": "pig", "version": 1, "players": [2, 4], "options": 2, "clauses": 5}
+    spec = tomllib.loads((Path(__file__).parents[1] / "specs" / "globetrotter.toml").read_text())
+    assert rows["globetrotter"]["players"] == [2, 6]
+    assert rows["globetrotter"]["clauses"] == len(spec["clause"])
 
 
 def test_board_json_has_the_promised_keys(capsys):
