@@ -3,7 +3,7 @@
 Models: argument parsing and presentation only. Every sub-command calls library code
 and prints either readable text or, with `--json`, one JSON object. Errors that
 rulecheck raises on purpose (bad options, illegal actions, broken files) become one
-line on stderr and exit status 2; they never show a traceback.
+line on stderr and exit status 2, never a traceback; a failed property is exit 1.
 
 Leaves out: any rule or check logic.
 """
@@ -15,13 +15,21 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import version
+from pathlib import Path
 from typing import Any
 
+from rulecheck.check.fuzz import fuzz
+from rulecheck.check.play import random_game
+from rulecheck.check.properties import failures, load_properties
 from rulecheck.core.errors import RulecheckError
-from rulecheck.games import GAMES
+from rulecheck.core.game import Game
+from rulecheck.core.options import parse_assignments
+from rulecheck.core.trace import load_trace, record, replay_steps
+from rulecheck.games import GAMES, game_class, make_game
 from rulecheck.geometry.facts import board_facts
 from rulecheck.geometry.planet import DEFAULT_REMOVAL, REMOVALS, label_order, planet
 
+EXIT_FAILED = 1
 EXIT_USAGE = 2
 
 BOARD_GAMES = ("globetrotter",)
@@ -30,6 +38,15 @@ BOARD_GAMES = ("globetrotter",)
 
 def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, sort_keys=True))
+
+
+def _format_facts(facts: dict[str, Any]) -> str:
+    width = max(map(len, facts))
+    return "\n".join(f"{key.ljust(width)}  {json.dumps(value)}" for key, value in facts.items())
+
+
+def _game(args: argparse.Namespace) -> Game[Any, Any]:
+    return make_game(args.game, args.players, parse_assignments(args.set))
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -45,19 +62,12 @@ def _games(args: argparse.Namespace) -> int:
     ]
     if args.json:
         _print_json({"games": rows})
-    elif not rows:
-        print("no games are modelled yet")
     else:
         for row in rows:
             low, high = row["players"]
             print(f"{row['name']}  v{row['version']}  {low}-{high} players  "
                   f"{row['options']} options  {row['clauses']} clauses")
     return 0
-
-
-def _format_facts(facts: dict[str, Any]) -> str:
-    width = max(map(len, facts))
-    return "\n".join(f"{key.ljust(width)}  {json.dumps(value)}" for key, value in facts.items())
 
 
 def _board(args: argparse.Namespace) -> int:
@@ -73,6 +83,93 @@ def _board(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rules(args: argparse.Namespace) -> int:
+    catalogue = game_class(args.game).catalogue()
+    if args.json:
+        _print_json({"game": catalogue.game, "rulebook": catalogue.rulebook, "clauses": [
+            {"id": c.id, "text": c.text, "lines": list(c.lines)} for c in catalogue.clauses]})
+    else:
+        for c in catalogue.clauses:
+            where = f"L{','.join(map(str, c.lines))}" if c.lines else "implicit"
+            print(f"{c.id:7} {where:12} {c.text}")
+    return 0
+
+
+def _options(args: argparse.Namespace) -> int:
+    space = game_class(args.game).option_space
+    if args.json:
+        _print_json({"game": space.game, "options": [
+            {"name": o.name, "default": o.default, "values": list(o.values), "clauses": list(o.clauses),
+             "description": o.description} for o in space.options]})
+    else:
+        for o in space.options:
+            others = [v for v in o.values if v != o.default]
+            print(f"{o.name} = {o.default}  (also: {', '.join(others)})  [{', '.join(o.clauses)}]")
+            print(f"    {o.description}")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    game = _game(args)
+    played = random_game(game, args.seed)
+    trace = record(game, played.actions)
+    if args.out:
+        trace.save(Path(args.out))
+    if args.json:
+        _print_json(trace.to_data())
+    else:
+        ended = "ended" if game.is_terminal(played.states[-1]) else "stopped at the step cap"
+        print(f"{game.name}, {game.players} players, seed {args.seed}: {len(played.actions)} actions, {ended}")
+        if args.out:
+            print(f"trace written to {args.out}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    trace = load_trace(Path(args.file))
+    game = make_game(trace.game, trace.players, dict(trace.options))
+    properties = load_properties(game.name)
+    broken: list[dict[str, Any]] = []
+    for step, (before, action, after) in enumerate(replay_steps(game, trace), start=1):
+        for prop, message in failures(game, properties, before, action, after):
+            promised = prop.applies(game.options)
+            broken.append({"step": step, "action": str(action), "property": prop.name,
+                           "clauses": list(prop.clauses), "message": message, "promised": promised})
+    if args.json:
+        _print_json({"steps": len(trace.actions), "replayed": True, "broken": broken})
+    else:
+        print(f"{args.file}: {len(trace.actions)} steps replayed, every state as recorded")
+        for b in broken:
+            note = "" if b["promised"] else " (not promised under these options)"
+            print(f"step {b['step']} ({b['action']}): {b['property']} broken{note}: {b['message']} "
+                  f"[{', '.join(b['clauses'])}]")
+    return EXIT_FAILED if broken else 0
+
+
+def _fuzz(args: argparse.Namespace) -> int:
+    game = _game(args)
+    report = fuzz(game, load_properties(game.name), args.games, args.seed)
+    data = report.to_data()
+    if args.traces:
+        folder = Path(args.traces)
+        folder.mkdir(parents=True, exist_ok=True)
+        for index, violation in enumerate(report.violations, start=1):
+            violation.trace.save(folder / f"violation-{index}.json")
+    if args.json:
+        _print_json(data)
+    else:
+        cov = data["coverage"]
+        print(f"{game.name}, {game.players} players, seed {args.seed}: {report.games} games, {report.steps} steps, "
+              f"{report.capped} stopped at the step cap")
+        print(f"clauses reached: {cov['covered']} of {cov['total']}; never: {', '.join(cov['never_reached']) or '-'}")
+        for v in report.violations:
+            print(f"VIOLATED {v.property} [{', '.join(v.clauses)}]: {v.message}")
+            print(f"    {len(v.trace.actions)} steps: {'; '.join(v.trace.actions)}")
+        if not report.violations:
+            print("no property failed")
+    return EXIT_FAILED if report.violations else 0
+
+
 def _verify(args: argparse.Namespace) -> int:
     """The main job. So far: the facts of every board reading."""
     for removal in REMOVALS:
@@ -82,26 +179,49 @@ def _verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_game_setup(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--players", type=int, default=None, help="number of players (the game's minimum by default)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose an option's value")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulecheck", description="Rules verification for board games.")
     parser.add_argument("--version", action="version", version=f"rulecheck {version('rulecheck')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    games = commands.add_parser("games", help="list the modelled games")
-    games.add_argument("--json", action="store_true", help="print one JSON object")
-    games.set_defaults(run=_games)
+    def command(name: str, run: Callable[[argparse.Namespace], int], help: str, json_flag: bool = True) -> Any:
+        sub = commands.add_parser(name, help=help, description=help)
+        if json_flag:
+            sub.add_argument("--json", action="store_true", help="print one JSON object")
+        sub.set_defaults(run=run)
+        return sub
 
-    board = commands.add_parser("board", help="facts of a game's board graph")
+    command("games", _games, "list the modelled games")
+
+    board = command("board", _board, "facts of a game's board graph")
     board.add_argument("game", choices=BOARD_GAMES)
-    board.add_argument(
-        "--removal", choices=tuple(REMOVALS), default=DEFAULT_REMOVAL, help="which faces around the bottom pentagon are removed"
-    )
+    board.add_argument("--removal", choices=tuple(REMOVALS), default=DEFAULT_REMOVAL,
+                       help="which faces around the bottom pentagon are removed")
     board.add_argument("--adjacency", action="store_true", help="also list each space's neighbours")
-    board.add_argument("--json", action="store_true", help="print one JSON object")
-    board.set_defaults(run=_board)
 
-    verify = commands.add_parser("verify", help="the main job: every check on every game")
-    verify.set_defaults(run=_verify)
+    command("rules", _rules, "a game's rule clauses").add_argument("game", choices=sorted(GAMES))
+    command("options", _options, "a game's options with defaults and values").add_argument(
+        "game", choices=sorted(GAMES))
+
+    play = command("play", _play, "play one random game and record it as a trace")
+    _add_game_setup(play)
+    play.add_argument("--out", help="write the trace to this file")
+
+    command("replay", _replay, "replay a trace file, checking every state and property").add_argument("file")
+
+    fuzz_ = command("fuzz", _fuzz, "play random games with every property checked")
+    _add_game_setup(fuzz_)
+    fuzz_.add_argument("--games", type=int, default=100, help="how many games")
+    fuzz_.add_argument("--traces", help="write each violation's shrunk trace to this folder")
+
+    command("verify", _verify, "the main job: every check on every game", json_flag=False)
     return parser
 
 
@@ -113,6 +233,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulecheckError as exc:
         print(f"rulecheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # the reader (say, `head`) stopped reading
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -1,26 +1,30 @@
 """Random legal play that Hypothesis can shrink.
 
 Models: a game as a sequence of choices. Hypothesis first draws how many steps to play
-(up to a cap), then at every step an index into the legal actions, or into the chance
-outcomes at a chance node. Nothing else is random, so a failing game shrinks to fewer
-steps and smaller indices: a short, minimal trace that replays exactly.
+(up to a cap), then at every step an index into the legal actions; at a chance node it
+draws a whole number below the common denominator of the outcome probabilities and
+takes the outcome whose share of that range holds it, so chance comes out with its
+exact odds. Nothing else is random, so a failing game shrinks to fewer steps and
+smaller choices: a short trace that replays exactly.
 
-Leaves out: weighting chance outcomes by their probability (every outcome is a choice
-to explore, the probabilities are checked elsewhere) and any strategy for the players.
+Leaves out: any strategy for the players (every legal action is a choice to explore).
 """
 
 from __future__ import annotations
 
+import math
+import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 from hypothesis import strategies as st
 
-from rulecheck.core.game import CHANCE, Game
+from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
 from rulecheck.core.trace import Trace, record
 
-DEFAULT_MAX_STEPS = 200
+DEFAULT_MAX_STEPS = 3000
 
 
 @attrs.frozen
@@ -38,6 +42,22 @@ class Playthrough:
         return f"{self.game.name} ({len(self.actions)} steps): " + "; ".join(map(str, self.actions))
 
 
+def draw_action(draw: Callable[[st.SearchStrategy[int]], int], game: Game[Any, Any], state: Any) -> Action | None:
+    """The next action: a legal action by index, or a chance outcome by its probability;
+    None when there is none."""
+    if game.to_move(state) == CHANCE:
+        outcomes = game.chance_outcomes(state)
+        scale = math.lcm(*(p.denominator for _, p in outcomes))
+        ticket = draw(st.integers(min_value=0, max_value=scale - 1))
+        for outcome, p in outcomes:
+            ticket -= p.numerator * (scale // p.denominator)
+            if ticket < 0:
+                return outcome
+        raise ArithmeticError("chance probabilities do not sum to 1")
+    legal = game.legal_actions(state)
+    return legal[draw(st.integers(min_value=0, max_value=len(legal) - 1))] if legal else None
+
+
 @st.composite
 def playthroughs(draw: st.DrawFn, game: Game[Any, Any], max_steps: int = DEFAULT_MAX_STEPS) -> Playthrough:
     """A strategy for random legal games of `game`, at most `max_steps` actions long."""
@@ -46,13 +66,28 @@ def playthroughs(draw: st.DrawFn, game: Game[Any, Any], max_steps: int = DEFAULT
     actions: list[Action] = []
     states = [state]
     for _ in range(steps):
-        if game.to_move(state) == CHANCE:
-            choices = tuple(outcome for outcome, _ in game.chance_outcomes(state))
-        else:
-            choices = game.legal_actions(state)
-        if not choices:
+        action = draw_action(draw, game, state)
+        if action is None:
             break
-        action = choices[draw(st.integers(min_value=0, max_value=len(choices) - 1))]
+        state = game.apply(state, action)
+        actions.append(action)
+        states.append(state)
+    return Playthrough(game, tuple(actions), tuple(states))
+
+
+def random_game(game: Game[Any, Any], seed: int, max_steps: int = DEFAULT_MAX_STEPS) -> Playthrough:
+    """One game from a seeded generator: uniform over the legal actions, chance by its
+    probabilities; it stops at the end of the game or after `max_steps` actions."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    actions: list[Action] = []
+    states = [state]
+    while game.to_move(state) != TERMINAL and len(actions) < max_steps:
+        if game.to_move(state) == CHANCE:
+            outcomes, weights = zip(*game.chance_outcomes(state))
+            action = rng.choices(outcomes, weights=[float(w) for w in weights])[0]
+        else:
+            action = rng.choice(game.legal_actions(state))
         state = game.apply(state, action)
         actions.append(action)
         states.append(state)

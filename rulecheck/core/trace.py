@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -140,9 +140,10 @@ def load_trace(path: Path) -> Trace:
     return parse_trace(text, str(path))
 
 
-def replay(game: Game[Any, Any], trace: Trace) -> Any:
-    """Replay `trace` on `game`, checking the setup, every step's state and the final state.
-    Returns the final state; TraceError names the first step that differs."""
+def replay_steps(game: Game[Any, Any], trace: Trace) -> Iterator[tuple[Any, Action, Any]]:
+    """Replay `trace` on `game` step by step, yielding (state, action, next state) and checking
+    the setup, every step's digest and, at the end, the final state. TraceError names the
+    first step that differs or is illegal."""
     expected_setup = (trace.game, trace.game_version, trace.players, dict(trace.options))
     actual_setup = (game.name, game.version, game.players, dict(game.options))
     if expected_setup != actual_setup:
@@ -150,14 +151,24 @@ def replay(game: Game[Any, Any], trace: Trace) -> Any:
     state = game.initial_state()
     for index, (text, expected) in enumerate(zip(trace.actions, trace.digests), start=1):
         try:
-            state = game.apply(state, game.parse_action(text))
+            action = game.parse_action(text)
+            after = game.apply(state, action)
         except (IllegalAction, NotationError) as exc:
             raise TraceError(f"step {index}: {exc}") from exc
         except RulecheckError as exc:
             raise TraceError(f"step {index} ({text!r}): {exc}") from exc
-        actual = digest(game.encode_state(state))
+        actual = digest(game.encode_state(after))
         if actual != expected:
             raise TraceError(f"step {index} ({text!r}): state digest {actual} differs from the recorded {expected}")
+        yield state, action, after
+        state = after
     if game.encode_state(state) != trace.final_state:
         raise TraceError("the final state differs from the recorded one")
+
+
+def replay(game: Game[Any, Any], trace: Trace) -> Any:
+    """Replay `trace` on `game` with every check of `replay_steps`; returns the final state."""
+    state = game.initial_state()
+    for _, _, state in replay_steps(game, trace):
+        pass
     return state

@@ -104,12 +104,14 @@ def apply_fortify(
 
 
 def build_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
+    """Unoccupied HQs beside at least one of the player's Rovers (the check does the rest)."""
     occupied = state.occupied()
-    for planet in rules.live_planets(state):
-        for hq in rules.boards.board.hq_spaces:
-            if (planet, hq) not in occupied:
+    for r in _board_rovers(state, player):
+        assert r.space is not None
+        for hq in rules.boards.neighbours(r.space):
+            if rules.boards.is_hq(hq) and (r.planet, hq) not in occupied:
                 for kind in BUILDING_KINDS:
-                    yield Build(rules.token(planet, hq), kind)
+                    yield Build(rules.token(r.planet, hq), kind)
 
 
 def check_build(rules: Rules, state: GlobetrotterState, player: int, action: Build) -> tuple[int, str]:

@@ -24,10 +24,10 @@ from rulecheck.games.globetrotter.state import SPACE_PORT, GlobetrotterState, Ro
 
 
 def _own_rover_at(rules: Rules, state: GlobetrotterState, player: int, token: str, action: Action) -> Rover:
+    touch("GT-F4")
     planet, space = rules.space(token, "GT-A1", action, state)
     rover = state.rover_at(planet, space)
     if rover is None or rover.owner != player:
-        touch("GT-F4")
         raise IllegalAction("GT-F4", f"no Rover of yours on {token}", action)
     return rover
 

@@ -15,7 +15,8 @@ run clockwise in player-index order.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from functools import cached_property
+from typing import Any, Final
 
 import attrs
 
@@ -117,6 +118,9 @@ class Pending:
     count: int = 0
 
 
+_EMPTY: Final = (None, None, None)
+
+
 @attrs.frozen
 class GlobetrotterState:
     phase: str
@@ -149,22 +153,35 @@ class GlobetrotterState:
             buildings=self.buildings if buildings is None else tuple(sorted(buildings)),
         )
 
+    @cached_property
+    def _by_space(self) -> dict[tuple[int, str], tuple[Rover | None, Fortification | None, Building | None]]:
+        """Each occupied (planet, space) with the Rover, Fortification and Building on it."""
+        index: dict[tuple[int, str], list[Any]] = {}
+        for r in self.rovers:
+            if r.space is not None:
+                index.setdefault((r.planet, r.space), [None, None, None])[0] = r
+        for f in self.fortifications:
+            index.setdefault((f.planet, f.space), [None, None, None])[1] = f
+        for b in self.buildings:
+            index.setdefault((b.planet, b.space), [None, None, None])[2] = b
+        return {key: (v[0], v[1], v[2]) for key, v in index.items()}
+
     def rover_at(self, planet: int, space: str) -> Rover | None:
-        return next((r for r in self.rovers if r.planet == planet and r.space == space), None)
+        return self._by_space.get((planet, space), _EMPTY)[0]
 
     def fortification_at(self, planet: int, space: str) -> Fortification | None:
-        return next((f for f in self.fortifications if f.planet == planet and f.space == space), None)
+        return self._by_space.get((planet, space), _EMPTY)[1]
 
     def building_at(self, planet: int, space: str) -> Building | None:
-        return next((b for b in self.buildings if b.planet == planet and b.space == space), None)
+        return self._by_space.get((planet, space), _EMPTY)[2]
 
     def occupied(self) -> frozenset[tuple[int, str]]:
         """Every (planet, space) holding any piece."""
-        return frozenset(
-            [(r.planet, r.space) for r in self.rovers if r.space is not None]
-            + [(f.planet, f.space) for f in self.fortifications]
-            + [(b.planet, b.space) for b in self.buildings]
-        )
+        return self._occupied
+
+    @cached_property
+    def _occupied(self) -> frozenset[tuple[int, str]]:
+        return frozenset(self._by_space)
 
     def buildings_of(self, player: int, kind: str | None = None) -> tuple[Building, ...]:
         return tuple(b for b in self.buildings if b.owner == player and (kind is None or b.kind == kind))

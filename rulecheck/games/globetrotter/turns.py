@@ -16,7 +16,7 @@ import attrs
 from rulecheck.core.clauses import touch
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.context import Rules
-from rulecheck.games.globetrotter.counters import may_act, spend_action, turn_start_points
+from rulecheck.games.globetrotter.counters import ACTIONS_IN_A_ROW, may_act, spend_action, turn_start_points
 from rulecheck.games.globetrotter.state import FACTORY, OVER, PLAY, TREASURY, GlobetrotterState, Turn
 
 
@@ -112,6 +112,8 @@ def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     turn = state.turn
     assert turn is not None
     if turn.player in state.lost or not can_act(state):
+        if turn.counted >= ACTIONS_IN_A_ROW and (turn.stolen or saved_points(state, turn.player)):
+            touch("GT-T5")  # the cap of 4 stops a player who still holds points
         if turn.stolen:
             touch("GT-T4")
         return begin_turn(rules, state, next_player(rules, state, turn.player))

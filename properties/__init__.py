@@ -1,0 +1,1 @@
+"""The invariants and transition properties of each game, shipped as rulecheck.properties."""

@@ -1,0 +1,226 @@
+"""What the Globetrotter rulebook promises of every reachable state and every step.
+
+Each property names the clauses it guards and, where the promise holds only under some
+readings, the option values it needs (for example, Fortifications are never adjacent
+only when Fortify forbids a space next to any Fortification).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from rulecheck.check.properties import StateProperty, TransitionProperty
+from rulecheck.games.globetrotter.actions import Manufacture
+from rulecheck.games.globetrotter.construction import rover_cap_counts
+from rulecheck.games.globetrotter.counters import (
+    ACTIONS_IN_A_ROW,
+    BUILDING_HP,
+    FACTORY_CAPACITY,
+    FORTIFICATION_HP,
+    ROVER_HP,
+    TREASURY_CAPACITY,
+)
+from rulecheck.games.globetrotter.state import (
+    AIMED,
+    DRILL_CANNON,
+    FACTORY,
+    OVER,
+    PLAY,
+    TREASURY,
+    GlobetrotterState,
+)
+from rulecheck.games.globetrotter.turns import has_lost, saved_points
+
+
+def _first(items: list[str]) -> str | None:
+    return items[0] if items else None
+
+
+def hit_points_in_range(game: Any, s: GlobetrotterState) -> str | None:
+    bad = [f"Rover {r} has {r.hp} hp" for r in s.rovers if not 1 <= r.hp <= ROVER_HP]
+    bad += [f"Fortification {f} has {f.hp} hp" for f in s.fortifications if not 1 <= f.hp <= FORTIFICATION_HP]
+    bad += [f"Building {b} has {b.hp} hp" for b in s.buildings if not 1 <= b.hp <= BUILDING_HP]
+    return _first(bad)
+
+
+def build_points_in_range(game: Any, s: GlobetrotterState) -> str | None:
+    return _first([f"Factory on {b.space} holds {b.points}" for b in s.buildings
+                   if b.kind == FACTORY and not 0 <= b.points <= FACTORY_CAPACITY])
+
+
+def saved_points_in_range(game: Any, s: GlobetrotterState) -> str | None:
+    return _first([f"Treasury on {b.space} holds {b.points}" for b in s.buildings
+                   if b.kind == TREASURY and not 0 <= b.points <= TREASURY_CAPACITY])
+
+
+def points_only_where_kept(game: Any, s: GlobetrotterState) -> str | None:
+    return _first([f"{b.kind} on {b.space} holds {b.points} points" for b in s.buildings
+                   if b.kind not in (FACTORY, TREASURY) and b.points != 0])
+
+
+def actions_in_a_row(game: Any, s: GlobetrotterState) -> str | None:
+    if s.turn is not None and s.turn.taken > ACTIONS_IN_A_ROW:
+        return f"player {s.turn.player} has taken {s.turn.taken} actions in a row"
+    return None
+
+
+def stolen_points_fit(game: Any, s: GlobetrotterState) -> str | None:
+    t = s.turn
+    if t is not None and not 0 <= t.stolen <= ACTIONS_IN_A_ROW - t.counted:
+        return f"player {t.player} holds {t.stolen} stolen points after {t.counted} counted actions"
+    return None
+
+
+def one_building_per_type_and_planet(game: Any, s: GlobetrotterState) -> str | None:
+    counts = Counter((b.owner, b.planet, b.kind) for b in s.buildings)
+    return _first([f"player {o} has {n} {k}s on planet {p}" for (o, p, k), n in counts.items() if n > 1])
+
+
+def one_treasury_per_player(game: Any, s: GlobetrotterState) -> str | None:
+    counts = Counter(b.owner for b in s.buildings if b.kind == TREASURY)
+    return _first([f"player {o} has {n} Treasuries" for o, n in counts.items() if n > 1])
+
+
+def spaces_hold_compatible_pieces(game: Any, s: GlobetrotterState) -> str | None:
+    rovers = Counter((r.planet, r.space) for r in s.rovers if r.space is not None)
+    bad = [f"{n} Rovers on {where}" for where, n in rovers.items() if n > 1]
+    for (planet, space) in rovers:
+        building = s.building_at(planet, space)
+        fortification = s.fortification_at(planet, space)
+        rover = s.rover_at(planet, space)
+        assert rover is not None
+        if building is not None:
+            bad.append(f"a Rover and a Building on {space}")
+        if fortification is not None and fortification.owner != rover.owner:
+            bad.append(f"a Rover on an enemy Fortification on {space}")
+    forts = Counter((f.planet, f.space) for f in s.fortifications)
+    bad += [f"{n} Fortifications on {where}" for where, n in forts.items() if n > 1]
+    bad += [f"a Fortification and a Building on {f.space}" for f in s.fortifications
+            if s.building_at(f.planet, f.space) is not None]
+    return _first(bad)
+
+
+def buildings_on_hq_spaces(game: Any, s: GlobetrotterState) -> str | None:
+    return _first([f"{b.kind} on {b.space}" for b in s.buildings if not game.rules.boards.is_hq(b.space)])
+
+
+def fortifications_not_adjacent(game: Any, s: GlobetrotterState) -> str | None:
+    places = {(f.planet, f.space) for f in s.fortifications}
+    for planet, space in sorted(places):
+        for n in game.rules.boards.graph[space]:
+            if (planet, n) in places:
+                return f"Fortifications on {space} and {n} are adjacent"
+    return None
+
+
+def cannon_aim_consistent(game: Any, s: GlobetrotterState) -> str | None:
+    return _first([f"{b.kind} on {b.space}: {b.readiness} aiming at {b.aim}" for b in s.buildings
+                   if (b.aim is not None) != (b.kind == DRILL_CANNON and b.readiness == AIMED)])
+
+
+def nothing_on_destroyed_planets(game: Any, s: GlobetrotterState) -> str | None:
+    dead = {i for i, p in enumerate(s.planets) if p.destroyed}
+    pieces = [*s.rovers, *s.fortifications, *s.buildings]
+    return _first([f"{p} is on destroyed planet {p.planet}" for p in pieces if p.planet in dead])
+
+
+def losers_are_marked_and_game_end(game: Any, s: GlobetrotterState) -> str | None:
+    if s.phase not in (PLAY, OVER) or s.pending:
+        return None
+    alive = [p for p in range(game.players) if p not in s.lost]
+    if game.options["loss_check"] == "after-every-action":
+        unmarked = [p for p in alive if has_lost(s, p)]
+        if unmarked:
+            return f"players {unmarked} meet the loss condition but play on"
+    ended = len(alive) <= 1 if game.options["game_end"] == "last-standing" else bool(s.lost)
+    if ended != (s.phase == OVER):
+        return f"phase {s.phase} with players {alive} still in"
+    return None
+
+
+def fire_counters_never_decrease(game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState) -> str | None:
+    return _first([f"planet {i} fire counter fell from {a.fires} to {b.fires}"
+                   for i, (a, b) in enumerate(zip(before.planets, after.planets)) if b.fires < a.fires])
+
+
+def lost_players_stay_lost_and_never_act(
+    game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState
+) -> str | None:
+    if not set(before.lost) <= set(after.lost):
+        return f"players {sorted(set(before.lost) - set(after.lost))} came back"
+    mover = game.to_move(before)
+    if mover >= 0 and mover in before.lost:
+        return f"player {mover} has lost but acted"
+    return None
+
+
+def manufacture_respects_rover_cap(
+    game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState
+) -> str | None:
+    if not isinstance(action, Manufacture):
+        return None
+    where = game.rules.boards.parse(action.target)
+    rovers, buildings = rover_cap_counts(game.rules, after, game.to_move(before), where[0])
+    if rovers > buildings:
+        return f"Manufacture left {rovers} Rovers against {buildings} Buildings"
+    return None
+
+
+def saved_points_only_grow_by_saving(
+    game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState
+) -> str | None:
+    for player in range(game.players):
+        gained = saved_points(after, player) - saved_points(before, player)
+        if gained > 1 or (gained == 1 and str(action) != "save"):
+            return f"player {player}'s saved points went up by {gained} on {action}"
+    return None
+
+
+def _fortify_any_space(options: Mapping[str, str]) -> bool:
+    return options["fortify_adjacency"] == "space-any"
+
+
+def _excluded_not_chosen(options: Mapping[str, str]) -> bool:
+    return options["destroying_action"] == "counts"
+
+
+PROPERTIES = (
+    StateProperty("hit-points-in-range", ("GT-A8",), "Rovers 1..3, Buildings 1..5, Fortifications 1 hit point",
+                  hit_points_in_range),
+    StateProperty("build-points-in-range", ("GT-F1",), "a Factory holds 0..5 build points", build_points_in_range),
+    StateProperty("saved-points-in-range", ("GT-T2",), "a Treasury holds 0..3 action points", saved_points_in_range),
+    StateProperty("points-only-in-factories-and-treasuries", ("GT-F1", "GT-T1"),
+                  "only Factories and Treasuries hold points", points_only_where_kept),
+    StateProperty("at-most-4-actions-in-a-row", ("GT-T3", "GT-T5"),
+                  "no player takes more than 4 actions in a row, stolen ones included", actions_in_a_row,
+                  _excluded_not_chosen),
+    StateProperty("stolen-points-fit-the-cap", ("GT-T4", "GT-T5"),
+                  "stolen points never exceed what the cap of 4 leaves", stolen_points_fit),
+    StateProperty("one-building-per-type-and-planet", ("GT-A11",),
+                  "a player has at most one Building of each type on each planet", one_building_per_type_and_planet),
+    StateProperty("one-treasury-per-player", ("GT-T6",), "a player has at most one Treasury in all",
+                  one_treasury_per_player),
+    StateProperty("spaces-hold-compatible-pieces", ("GT-A2", "GT-A3", "GT-A9", "GT-A10"),
+                  "no two Rovers in a space, no Rover with a Building or an enemy Fortification",
+                  spaces_hold_compatible_pieces),
+    StateProperty("buildings-on-hq-spaces", ("GT-B3", "GT-A10"), "Buildings stand only on HQ spaces",
+                  buildings_on_hq_spaces),
+    StateProperty("fortifications-never-adjacent", ("GT-A9",), "no two Fortifications are adjacent",
+                  fortifications_not_adjacent, _fortify_any_space),
+    StateProperty("cannon-aim-consistent", ("GT-D1", "GT-D3", "GT-D4"),
+                  "a Drill Cannon has an aim exactly when it is aimed", cannon_aim_consistent),
+    StateProperty("nothing-on-destroyed-planets", ("GT-D6",), "a destroyed planet holds no pieces",
+                  nothing_on_destroyed_planets),
+    StateProperty("losses-and-game-end", ("GT-E1", "GT-E2", "GT-E3"),
+                  "losers are marked and the game ends exactly when the end rule says", losers_are_marked_and_game_end),
+    TransitionProperty("fire-counters-never-decrease", ("GT-D6", "GT-A15"), "fire counters never go down",
+                       fire_counters_never_decrease),
+    TransitionProperty("lost-players-stay-out", ("GT-E1",), "a player who has lost never acts or comes back",
+                       lost_players_stay_lost_and_never_act),
+    TransitionProperty("manufacture-respects-rover-cap", ("GT-F5",),
+                       "no Manufacture leaves more Rovers than Buildings", manufacture_respects_rover_cap),
+    TransitionProperty("saved-points-only-by-saving", ("GT-T1",), "saved points grow only by Save, one at a time",
+                       saved_points_only_grow_by_saving),
+)
