@@ -19,9 +19,14 @@ from rulecheck.geometry.planet import Planet
 from rulecheck.geometry.snub import Polyhedron
 
 
+def automorphisms(graph: nx.Graph) -> list[dict[str, str]]:
+    """Every automorphism of the graph (plain adjacency, no labels or kinds), as a node map."""
+    return list(GraphMatcher(graph, graph).isomorphisms_iter())
+
+
 def automorphism_count(graph: nx.Graph) -> int:
-    """The size of the graph's automorphism group (plain adjacency, no labels or kinds)."""
-    return sum(1 for _ in GraphMatcher(graph, graph).isomorphisms_iter())
+    """The size of the graph's automorphism group."""
+    return len(automorphisms(graph))
 
 
 def solid_facts(solid: Polyhedron) -> dict[str, Any]:

@@ -1,0 +1,134 @@
+"""Questions about Globetrotter answered by searching and measuring the engine itself.
+
+Models: opening positions reached with the engine's own setup actions; a breadth-first
+search over one player's actions (the turn handed back to that player after each
+action, the others standing still), used for the earliest Build; the ordered
+(shooter, target) pairs whose in-range status differs between two shooting readings;
+and the exact odds that a firing destroys the planet, from the kernel's chance analysis
+of a real Fire action.
+
+Leaves out: presentation (the findings report and the CLI format these results).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from itertools import combinations
+
+import attrs
+import networkx as nx
+
+from rulecheck.core.chance import distribution
+from rulecheck.core.notation import Action
+from rulecheck.games.globetrotter.actions import Choose, Die, Fire, PlaceFactory, PlaceRover
+from rulecheck.games.globetrotter.board import READINGS, in_range
+from rulecheck.games.globetrotter.counters import BUILDING_HP
+from rulecheck.games.globetrotter.game import Globetrotter
+from rulecheck.geometry.facts import automorphisms
+from rulecheck.games.globetrotter.state import AIMED, DRILL_CANNON, Building, GlobetrotterState, Turn
+
+
+def opening(game: Globetrotter, placements: Sequence[tuple[str, str]]) -> GlobetrotterState:
+    """The state after setup with player i's Factory and Rover on placements[i]: player 0
+    wins the roll-off (6 against 1s) and places first; the others place counter-clockwise."""
+    state = game.initial_state()
+    for player in range(game.players):
+        state = game.apply(state, Die(6 if player == 0 else 1))
+    if game.players == 2:
+        state = game.apply(state, Choose("first"))
+    while state.placing:
+        factory, rover = placements[state.placing[0]]
+        state = game.apply(state, PlaceFactory(factory))
+        state = game.apply(state, PlaceRover(rover))
+    return state
+
+
+def far_opening(game: Globetrotter, factory: str, rover: str) -> GlobetrotterState:
+    """A two-player opening with player 0 on (factory, rover) and player 1 on the HQ farthest
+    from that Factory (ties by label order) and its first neighbour."""
+    graph = game.rules.boards.graph
+    distances = nx.single_source_shortest_path_length(graph, factory)
+    hqs = [h for h in game.rules.boards.board.hq_spaces if h != factory and h in distances]
+    far = max(hqs, key=lambda h: (distances[h], -hqs.index(h)))
+    return opening(game, [(factory, rover), (far, sorted(graph[far])[0])])
+
+
+def opening_placements(game: Globetrotter) -> list[tuple[str, str]]:
+    """One (Factory HQ, Rover space) start per orbit of the board's symmetries."""
+    graph = game.rules.boards.graph
+    symmetries = automorphisms(graph)
+    seen: set[tuple[str, str]] = set()
+    representatives = []
+    for hq in game.rules.boards.board.hq_spaces:
+        for rover in sorted(graph[hq]):
+            if (hq, rover) not in seen:
+                representatives.append((hq, rover))
+                seen |= {(g[hq], g[rover]) for g in symmetries}
+    return representatives
+
+
+def hand_turn_to(state: GlobetrotterState, player: int) -> GlobetrotterState:
+    """The same position with `player` to act at the start of a fresh turn."""
+    return attrs.evolve(state, turn=Turn(player, 0, 0, False, 0))
+
+
+def solo_search(
+    game: Globetrotter,
+    start: GlobetrotterState,
+    player: int,
+    allowed: Callable[[Action], bool],
+    goal: Callable[[GlobetrotterState], bool],
+    max_depth: int,
+) -> tuple[Action, ...] | None:
+    """The shortest sequence of `player`'s allowed actions from `start` that reaches `goal`,
+    each action being legal in the engine when the turn is handed to that player; None if
+    there is none within `max_depth` actions."""
+    first = hand_turn_to(start, player)
+    parents: dict[GlobetrotterState, tuple[GlobetrotterState, Action] | None] = {first: None}
+    frontier = deque([(first, 0)])
+    while frontier:
+        state, depth = frontier.popleft()
+        if goal(state):
+            plan: list[Action] = []
+            while (link := parents[state]) is not None:
+                state, action = link
+                plan.append(action)
+            return tuple(reversed(plan))
+        if depth == max_depth:
+            continue
+        for action in game.legal_actions(state):
+            if allowed(action):
+                after = hand_turn_to(game.apply(state, action), player)
+                if after not in parents:
+                    parents[after] = (state, action)
+                    frontier.append((after, depth + 1))
+    return None
+
+
+def reading_disagreements(removal: str) -> dict[tuple[str, str], int]:
+    """For each two shooting readings, how many ordered (shooter, target) space pairs are in
+    range under one and not the other."""
+    reach = {r: in_range(removal, r) for r in READINGS}
+    spaces = list(reach[READINGS[0]])
+    return {
+        (a, b): sum(1 for s in spaces for t in spaces if s != t and (t in reach[a][s]) != (t in reach[b][s]))
+        for a, b in combinations(READINGS, 2)
+    }
+
+
+def firing_destroys_odds(game: Globetrotter, fires_before: int) -> Fraction:
+    """The exact chance that a Drill Cannon firing destroys its planet when the planet's fire
+    counter stood at `fires_before`: player 0's cannon, aimed at an empty space, fires."""
+    board = game.rules.boards
+    hqs = board.board.hq_spaces
+    start = far_opening(game, hqs[0], sorted(board.graph[hqs[0]])[0])
+    occupied = {space for _, space in start.occupied()}
+    site = next(h for h in hqs if h not in occupied)
+    aim = next(s for s in board.board.spaces if s not in occupied and s != site)
+    cannon = Building(0, site, 0, DRILL_CANNON, BUILDING_HP, 0, AIMED, aim)
+    state = hand_turn_to(start.with_pieces(buildings=start.buildings + (cannon,)), 0)
+    state = attrs.evolve(state, planets=(attrs.evolve(state.planets[0], fires=fires_before),))
+    outcome = distribution(game, state, Fire(board.token(0, site)), measure=lambda s: s.planets[0].destroyed)
+    return outcome.get(True, Fraction(0))
