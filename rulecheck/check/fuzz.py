@@ -5,8 +5,9 @@ draws an action at every step (play.draw_action) until the
 game ends or a step cap is hit, checking every promised property after every step.
 When a property fails, Hypothesis shrinks the game to a short one that still breaks it,
 and that game becomes a replayable trace; the campaign then runs again without that
-property, so each broken property is reported once with its own minimal trace. Clause
-coverage is counted over the final, complete campaign.
+property, so each broken property is reported once with its own minimal trace. Games,
+steps and clause coverage are counted over the last campaign, the complete one unless
+every property broke.
 
 Leaves out: exhaustive search (explore) and proofs (prove).
 """
@@ -126,7 +127,8 @@ def fuzz(
                 prop, message, actions = last_failure[-1]
                 violations.append(Violation(prop.name, prop.clauses, message, record(game, actions)))
                 remaining.remove(prop)
-                continue
+                if remaining:
+                    continue
         return FuzzReport(
             setup=game.setup,
             games=totals["games"],

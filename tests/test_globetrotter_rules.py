@@ -1,0 +1,372 @@
+"""Globetrotter's rules one by one, on positions reached through the engine."""
+
+import attrs
+import pytest
+
+from rulecheck.core.errors import IllegalAction, RuleGap
+from rulecheck.core.game import CHANCE
+from rulecheck.games.globetrotter import Globetrotter
+from rulecheck.games.globetrotter.actions import (
+    Aim, Build, Choose, Descend, Dice, Die, EndTurn, EnterOrbit, Fire, Fortify, Manufacture, Move, Pass,
+    PlaceFactory, PlaceRover, Ready, Save, Shoot, Transfer,
+)
+from rulecheck.games.globetrotter.analysis import far_opening, hand_turn_to, opening
+from rulecheck.games.globetrotter.state import (
+    AIMED, DRILL_CANNON, FACTORY, OVER, PLAY, READY, SPACE_PORT, TREASURY, Building, Fortification, Rover,
+)
+
+
+def building(space, owner, kind, points=0, readiness="idle", aim=None, planet=0, hp=5):
+    return Building(planet, space, owner, kind, hp, points, readiness, aim)
+
+
+@pytest.fixture
+def game():
+    return Globetrotter(2)
+
+
+@pytest.fixture
+def start(game):
+    """Player 0: Factory P0, Rover T1; player 1 far away; player 0 to act."""
+    return hand_turn_to(far_opening(game, "P0", "T1"), 0)
+
+
+def illegal(game, state, action, clause):
+    with pytest.raises(IllegalAction) as error:
+        game.apply(state, action)
+    assert error.value.clause == clause, str(error.value)
+    assert action not in game.legal_actions(state)
+
+
+# Setup
+
+
+def test_two_player_setup_high_roller_chooses_and_the_second_placer_moves_first(game):
+    state = game.initial_state()
+    assert game.to_move(state) == CHANCE
+    state = game.apply(game.apply(state, Die(2)), Die(5))
+    assert game.legal_actions(state) == (Choose("first"), Choose("second"))
+    assert game.to_move(state) == 1
+    state = game.apply(state, Choose("second"))
+    assert game.to_move(state) == 0  # player 0 places first
+    for action in (PlaceFactory("P0"), PlaceRover("T1"), PlaceFactory("P1"), PlaceRover("T11")):
+        state = game.apply(state, action)
+    assert state.phase == PLAY and game.to_move(state) == 1
+    assert state.buildings_of(1, FACTORY)[0].points == 1  # GT-F1 at the start of the first turn
+
+
+def test_tied_rolls_are_rolled_again_or_settled_by_seat():
+    reroll = Globetrotter(2)
+    state = reroll.apply(reroll.apply(reroll.initial_state(), Die(4)), Die(4))
+    assert reroll.to_move(state) == CHANCE and state.contenders == (0, 1)
+    seat = Globetrotter(2, {"setup_ties": "seat-order"})
+    state = seat.apply(seat.apply(seat.initial_state(), Die(4)), Die(4))
+    assert seat.to_move(state) == 0
+
+
+def test_four_players_place_counter_clockwise_and_the_last_placer_moves_first():
+    game = Globetrotter(4)
+    state = game.initial_state()
+    for roll in (1, 6, 2, 3):
+        state = game.apply(state, Die(roll))
+    assert state.placing == (1, 0, 3, 2)
+    assert game.to_move(state) == 1
+
+
+def test_rover_is_placed_beside_its_factory(game):
+    state = game.initial_state()
+    for action in (Die(6), Die(1), Choose("first"), PlaceFactory("P0")):
+        state = game.apply(state, action)
+    assert {str(a) for a in game.legal_actions(state)} == {"rover T1", "rover T3", "rover T5", "rover T7", "rover T9"}
+    illegal(game, state, PlaceRover("T2"), "GT-S2")
+
+
+def test_multi_planet_factory_placement_is_a_rule_gap_in_strict_mode():
+    game = Globetrotter(4, strict=True)
+    state = game.initial_state()
+    for roll in (6, 1, 1, 1):
+        state = game.apply(state, Die(roll))
+    with pytest.raises(RuleGap, match="GT-F13"):
+        game.legal_actions(state)
+
+
+# Move
+
+
+def test_move_rules(game, start):
+    assert sorted(game.rules.boards.graph["T1"]) == ["P0", "T11", "T2"]
+    state = start.with_pieces(
+        rovers=start.rovers + (Rover(0, "T11", 1, 3),),
+        fortifications=(Fortification(0, "T2", 1, 1),),
+    )
+    illegal(game, state, Move("T1", "P0"), "GT-A2")  # own Factory
+    illegal(game, state, Move("T1", "T11"), "GT-A2")  # a Rover
+    illegal(game, state, Move("T1", "T2"), "GT-A3")  # enemy Fortification
+    illegal(game, state, Move("T1", "T14"), "GT-A1")  # not adjacent
+    illegal(game, state, Move("T11", "T12"), "GT-F4")  # not my Rover
+
+
+def test_a_rover_may_share_a_friendly_fortification(game, start):
+    state = start.with_pieces(fortifications=(Fortification(0, "T2", 0, 1),))
+    after = game.apply(state, Move("T1", "T2"))
+    assert after.rover_at(0, "T2") is not None and after.fortification_at(0, "T2") is not None
+
+
+# Turn flow
+
+
+def test_one_action_a_turn_then_the_next_player(game, start):
+    after = game.apply(start, Move("T1", "T2"))
+    assert game.to_move(after) == 1
+
+
+def test_saved_points_give_extra_actions_up_to_four_in_a_row(game, start):
+    state = start.with_pieces(buildings=start.buildings + (building("P1", 0, TREASURY, points=3),))
+    illegal(game, state, Save(), "GT-T2")  # a full Treasury
+    for step in range(4):
+        assert game.to_move(state) == 0
+        state = game.apply(state, Move("T1", "T2") if step % 2 == 0 else Move("T2", "T1"))
+    assert game.to_move(state) == 1
+    assert state.buildings_of(0, TREASURY)[0].points == 0
+
+
+def test_end_declines_extra_actions(game, start):
+    state = start.with_pieces(buildings=start.buildings + (building("P1", 0, TREASURY, points=2),))
+    state = game.apply(state, Move("T1", "T2"))
+    assert EndTurn() in game.legal_actions(state)
+    assert game.to_move(game.apply(state, EndTurn())) == 1
+    illegal(game, start, EndTurn(), "GT-A0")
+
+
+def test_save_uses_the_turns_own_action(game, start):
+    state = start.with_pieces(buildings=start.buildings + (building("P1", 0, TREASURY, points=1),))
+    state = game.apply(state, Save())
+    assert state.buildings_of(0, TREASURY)[0].points == 2
+    assert game.to_move(state) == 0  # saved points may still buy extra actions
+    illegal(game, state, Save(), "GT-T2")
+
+
+def test_pass_only_when_nothing_else_is_legal(game, start):
+    illegal(game, start, Pass(), "GT-A16")
+
+
+SHOOTER = "T47"  # beside P7, where player 1's Treasury stands
+
+
+def _stolen_after_destroying_a_treasury(options, saved):
+    game = Globetrotter(2, options)
+    state = hand_turn_to(far_opening(game, "P0", "T1"), 0)
+    treasury = building("P7", 1, TREASURY, points=3, hp=1)
+    mine = building("P1", 0, TREASURY, points=saved)
+    state = state.with_pieces(buildings=state.buildings + (treasury, mine), rovers=state.rovers + (Rover(0, SHOOTER, 0, 3),))
+    state = game.apply(state, Shoot(SHOOTER, "P7", "building"))
+    state = game.apply(state, Die(6))  # damage: the Treasury is destroyed
+    return game, state
+
+
+def _step_back_and_forth(game, state, times):
+    """Player 0's Rover moves between T1 and T2 `times` times, one action each."""
+    for _ in range(times):
+        assert game.to_move(state) == 0
+        state = game.apply(state, Move("T1", "T2") if state.rover_at(0, "T1") else Move("T2", "T1"))
+    return state
+
+
+def test_destroying_a_treasury_steals_its_points_within_the_cap():
+    game, state = _stolen_after_destroying_a_treasury({}, saved=0)
+    assert (state.turn.stolen, state.turn.counted) == (3, 1)
+    state = _step_back_and_forth(game, state, 3)
+    assert game.to_move(state) == 1
+
+
+def test_stolen_first_keeps_saved_points_saved_first_forfeits_stolen():
+    """audit.md GT-F06: 3 saved and 3 stolen points; the cap leaves 3 more actions."""
+    game, state = _stolen_after_destroying_a_treasury({}, saved=3)
+    state = _step_back_and_forth(game, state, 3)
+    assert game.to_move(state) == 1
+    assert state.buildings_of(0, TREASURY)[0].points == 3
+    game, state = _stolen_after_destroying_a_treasury({"treasury_spend": "saved-first"}, saved=3)
+    state = _step_back_and_forth(game, state, 3)
+    assert game.to_move(state) == 1
+    assert state.buildings_of(0, TREASURY)[0].points == 0
+
+
+def test_excluding_the_destroying_action_allows_a_fifth_action_in_a_row():
+    game, state = _stolen_after_destroying_a_treasury({"destroying_action": "excluded"}, saved=0)
+    assert state.turn.taken == 1 and state.turn.counted == 0 and state.turn.stolen == 3
+
+
+# Fortify
+
+
+def test_fortify_beside_a_rover_never_next_to_a_fortification(game, start):
+    # T1 (the Rover) - T2 - T12 (an enemy Fortification); T1 - T11 - P1.
+    assert sorted(game.rules.boards.graph["T2"]) == ["T1", "T12", "T13"]
+    state = start.with_pieces(fortifications=(Fortification(0, "T12", 1, 1),))
+    illegal(game, state, Fortify("T2"), "GT-A9")  # next to an existing (enemy) Fortification
+    illegal(game, state, Fortify("P0"), "GT-A9")  # occupied by the Factory
+    illegal(game, state, Fortify("T4"), "GT-A9")  # beside no friendly Rover
+    after = game.apply(state, Fortify("T11"))
+    assert after.fortification_at(0, "T11").owner == 0
+
+
+def test_fortify_readings_differ_on_whose_fortifications_count_and_what_they_qualify(start):
+    state = start.with_pieces(fortifications=(Fortification(0, "T12", 1, 1),))
+    own = Globetrotter(2, {"fortify_adjacency": "space-own"})
+    assert Fortify("T2") in own.legal_actions(state)
+    rover = Globetrotter(2, {"fortify_adjacency": "rover"})
+    assert Fortify("T2") in rover.legal_actions(state)  # the Rover on T1 is beside no Fortification
+    touching = rover.apply(state, Fortify("T2"))
+    assert {f.space for f in touching.fortifications} == {"T2", "T12"}  # now adjacent
+
+
+# Build
+
+
+def _supported(state, hq_neighbours, rover_space):
+    forts = tuple(Fortification(0, s, 0, 1) for s in hq_neighbours)
+    return state.with_pieces(fortifications=forts, rovers=[r for r in state.rovers if r.owner == 1]
+                             + [Rover(0, rover_space, 0, 3)])
+
+
+def test_build_needs_three_supporting_spaces_and_an_overseeing_rover(game, start):
+    state = _supported(start, ("T11", "T12"), "T20")  # P1 has T11, T12, T20, T26, T28
+    kinds = {a.kind for a in game.legal_actions(state) if isinstance(a, Build) and a.target == "P1"}
+    assert kinds == {"drill-cannon", "space-port", "treasury"}  # not a second Factory on the planet
+    illegal(game, state, Build("P1", FACTORY), "GT-A11")
+    only_two = _supported(start, ("T11",), "T20")
+    illegal(game, only_two, Build("P1", SPACE_PORT), "GT-A10")
+    no_rover = _supported(start, ("T11", "T12", "T20"), "T40")
+    illegal(game, no_rover, Build("P1", SPACE_PORT), "GT-A10")
+    illegal(game, state, Build("T4", SPACE_PORT), "GT-B3")
+
+
+def test_only_one_treasury_in_all(game, start):
+    state = _supported(start, ("T11", "T12"), "T20")
+    state = state.with_pieces(buildings=state.buildings + (building("P2", 0, TREASURY, planet=0),))
+    illegal(game, state, Build("P1", TREASURY), "GT-A11")  # a Treasury on this planet already
+    other_planet = Globetrotter(4)
+    far = hand_turn_to(opening(other_planet, [("a:P0", "a:T1"), ("a:P6", "a:T45"), ("b:P0", "b:T1"),
+                                              ("b:P6", "b:T45")]), 0)
+    far = _supported(far, ("T11", "T12"), "T20")
+    far = far.with_pieces(buildings=far.buildings + (building("P2", 0, TREASURY, planet=1),))
+    illegal(other_planet, far, Build("a:P1", TREASURY), "GT-T6")
+
+
+# Manufacture and the Rover cap
+
+
+def test_manufacture_needs_five_points_and_a_building_per_rover(game, start):
+    factory = start.buildings_of(0, FACTORY)[0]
+    full = start.with_pieces(buildings=[attrs.evolve(b, points=5) if b == factory else b for b in start.buildings])
+    illegal(game, full, Manufacture("P0", "T3"), "GT-F5")  # 1 Rover, 1 Building
+    port = full.with_pieces(buildings=full.buildings + (building("P1", 0, SPACE_PORT),))
+    after = game.apply(port, Manufacture("P0", "T3"))
+    assert after.rover_at(0, "T3") is not None
+    assert after.buildings_of(0, FACTORY)[0].points == 0
+    illegal(game, start, Manufacture("P0", "T3"), "GT-F2")  # 1 build point
+
+
+def test_rovers_in_orbit_count_toward_the_cap_unless_the_option_says_not(start):
+    factory = start.buildings_of(0, FACTORY)[0]
+    state = start.with_pieces(
+        buildings=[attrs.evolve(b, points=5) if b == factory else b for b in start.buildings]
+        + [building("P1", 0, SPACE_PORT)],
+        rovers=start.rovers + (Rover(0, None, 0, 3),),
+    )
+    counts = Globetrotter(2)
+    assert Manufacture("P0", "T3") not in counts.legal_actions(state)
+    ignores = Globetrotter(2, {"cap_orbit": "not-counted"})
+    assert Manufacture("P0", "T3") in ignores.legal_actions(state)
+
+
+# Orbit
+
+
+def test_orbit_descend_and_transfer():
+    game = Globetrotter(4)
+    state = hand_turn_to(opening(game, [("a:P0", "a:T1"), ("a:P6", "a:T45"), ("b:P0", "b:T1"), ("b:P6", "b:T45")]), 0)
+    illegal(game, state, EnterOrbit("a:T1"), "GT-SP1")
+    state = state.with_pieces(buildings=state.buildings + (building("P1", 0, SPACE_PORT),))
+    state = state.with_pieces(rovers=[r for r in state.rovers if r.owner != 0] + [Rover(0, "T11", 0, 2)])
+    state = hand_turn_to(game.apply(state, EnterOrbit("a:T11")), 0)
+    assert Rover(0, None, 0, 2) in state.rovers
+    illegal(game, state, Descend(2, "a:P0"), "GT-SP2")  # occupied
+    illegal(game, state, Descend(3, "a:T20"), "GT-SP2")  # no Rover with 3 hp up there
+    moved = hand_turn_to(game.apply(state, Transfer(2, "a", "b")), 0)
+    assert Rover(1, None, 0, 2) in moved.rovers
+    down = game.apply(moved, Descend(2, "b:T20"))
+    assert down.rover_at(1, "T20") == Rover(1, "T20", 0, 2)
+    literal = Globetrotter(4, {"orbit_moves": "descend-only"})
+    illegal(literal, state, Transfer(2, "a", "b"), "GT-SP4")
+
+
+# Shooting
+
+
+def test_shooting_range_depends_on_the_reading(start):
+    # T1 to P2 (T1-T2-T13-P2): 3 plain steps, 4 when the pentagon counts 2.
+    state = start.with_pieces(buildings=start.buildings + (building("P2", 1, SPACE_PORT),))
+    assert Shoot("T1", "P2", "building") in Globetrotter(2, {"shooting": "W0"}).legal_actions(state)
+    assert Shoot("T1", "P2", "building") in Globetrotter(2, {"shooting": "W3"}).legal_actions(state)
+    literal = Globetrotter(2)
+    illegal(literal, state, Shoot("T1", "P2", "building"), "GT-A4")
+
+
+def test_orbiting_rovers_and_buildings_do_not_shoot_by_default(start):
+    state = start.with_pieces(rovers=[r for r in start.rovers if r.owner == 1] + [Rover(0, "T12", 1, 3)])
+    literal = Globetrotter(2)
+    assert not [a for a in literal.legal_actions(hand_turn_to(state, 0)) if isinstance(a, Shoot)]
+    any_piece = Globetrotter(2, {"shooter": "any-piece"})
+    assert Shoot("P0", "T12", "rover") in any_piece.legal_actions(hand_turn_to(state, 0))
+
+
+# The Drill Cannon, explosions and planet destruction
+
+
+def test_drill_cannon_ready_aim_reaim_fire(game, start):
+    state = start.with_pieces(buildings=start.buildings + (building("P1", 0, DRILL_CANNON),))
+    illegal(game, state, Aim("P1", "T40"), "GT-D1")
+    illegal(game, state, Fire("P1"), "GT-D1")
+    state = hand_turn_to(game.apply(state, Ready("P1")), 0)
+    state = hand_turn_to(game.apply(state, Aim("P1", "T40")), 0)
+    illegal(game, state, Aim("P1", "T40"), "GT-D3")
+    state = hand_turn_to(game.apply(state, Aim("P1", "T41")), 0)
+    fired = game.apply(state, Fire("P1"))
+    assert game.to_move(fired) == CHANCE
+    assert fired.building_at(0, "P1").readiness == "idle" and fired.planets[0].fires == 1
+
+
+def test_a_ready_cannon_destroyed_by_a_shot_may_explode(game, start):
+    cannon = building("P7", 1, DRILL_CANNON, readiness=READY, hp=1)
+    state = start.with_pieces(buildings=start.buildings + (cannon,),
+                              rovers=start.rovers + (Rover(0, "T47", 0, 3), Rover(0, "T48", 0, 1)))
+    state = game.apply(game.apply(state, Shoot("T47", "P7", "building")), Die(3))
+    assert state.pending[0].kind == "explosion"
+    exploded = game.apply(state, Die(3))
+    assert exploded.rover_at(0, "T48") is None  # 1 hp: destroyed
+    assert exploded.rover_at(0, "T47").hp == 2
+
+
+def test_destroying_the_last_planet_makes_everyone_lose(game, start):
+    cannon = building("P1", 0, DRILL_CANNON, readiness=AIMED, aim="T40")
+    state = start.with_pieces(buildings=start.buildings + (cannon,))
+    state = attrs.evolve(state, planets=(attrs.evolve(state.planets[0], fires=12),))
+    state = game.apply(game.apply(state, Fire("P1")), Die(1))  # one hit on an empty space
+    assert state.pending[0].kind == "destruction"
+    over = game.apply(state, Dice(12))
+    assert over.phase == OVER and over.lost == (0, 1) and over.planets[0].destroyed
+    assert game.legal_actions(over) == ()
+
+
+def test_losing_the_last_rover_and_factory_ends_a_two_player_game(game, start):
+    rover = next(r for r in start.rovers if r.owner == 1)
+    factory = start.buildings_of(1, FACTORY)[0]
+    state = start.with_pieces(rovers=[r for r in start.rovers if r != rover] + [Rover(0, rover.space, 1, 1)],
+                              buildings=[b for b in start.buildings if b != factory])
+    near = next(n for n in game.rules.boards.graph[rover.space] if (0, n) not in state.occupied())
+    state = state.with_pieces(rovers=state.rovers + (Rover(0, near, 0, 3),))
+    state = game.apply(state, Shoot(near, rover.space, "rover"))
+    state = game.apply(game.apply(state, Die(6)), Die(6))
+    assert state.phase == OVER and state.lost == (1,)
+
