@@ -18,6 +18,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from rulecheck.check.api import ApiViolation, check_play
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.play import random_game
 from rulecheck.check.properties import failures, load_properties
@@ -170,13 +171,35 @@ def _fuzz(args: argparse.Namespace) -> int:
     return EXIT_FAILED if report.violations else 0
 
 
+VERIFY_GAMES = 30
+VERIFY_SELF_CHECKS = 3
+VERIFY_SELF_CHECK_STEPS = 150
+
+
 def _verify(args: argparse.Namespace) -> int:
-    """The main job. So far: the facts of every board reading."""
+    """The main job, so far: every board reading's facts; for every game the shared API check on
+    a few random games and a fuzz campaign with every property. Exit 1 if a self-check fails."""
     for removal in REMOVALS:
-        facts = board_facts(planet(removal))
         print(f"== globetrotter board, removal {removal}: {REMOVALS[removal].description}")
-        print(_format_facts(facts))
-    return 0
+        print(_format_facts(board_facts(planet(removal))))
+    failed = False
+    for name in sorted(GAMES):
+        game = make_game(name)
+        print(f"== {name}: API self-check on {VERIFY_SELF_CHECKS} random games")
+        for seed in range(VERIFY_SELF_CHECKS):
+            try:
+                check_play(game, random_game(game, seed, VERIFY_SELF_CHECK_STEPS).actions)
+            except ApiViolation as exc:
+                print(f"FAILED (seed {seed}): {exc}")
+                failed = True
+        report = fuzz(game, load_properties(name), VERIFY_GAMES, seed=0)
+        cov = report.to_data()["coverage"]
+        print(f"== {name}: fuzz, {report.games} games, {report.steps} steps, "
+              f"{len(report.violations)} broken properties, {cov['covered']}/{cov['total']} clauses reached")
+        for v in report.violations:
+            print(f"FAILED {v.property} [{', '.join(v.clauses)}]: {v.message}")
+            failed = True
+    return EXIT_FAILED if failed else 0
 
 
 def _add_game_setup(parser: argparse.ArgumentParser) -> None:

@@ -70,8 +70,92 @@ def test_unknown_removal_is_a_usage_error(capsys):
     assert "invalid choice: 'ring13'" in capsys.readouterr().err
 
 
-def test_verify_reports_every_board_reading(capsys):
+def test_verify_reports_boards_self_checks_and_fuzzing(capsys):
     code, out, _ = run(capsys, "verify")
     assert code == 0
     for removal in ("ring15", "edge5", "ring14-edge", "ring14-hq", "ring14-snub"):
         assert f"removal {removal}" in out
+    assert "== globetrotter: API self-check on 3 random games" in out
+    assert "== globetrotter: fuzz, 30 games" in out and "0 broken properties" in out
+    assert "FAILED" not in out
+
+
+def test_rules_and_options_json(capsys):
+    code, out, _ = run(capsys, "rules", "globetrotter", "--json")
+    rules = json.loads(out)
+    assert code == 0 and rules["clauses"][0] == {
+        "id": "GT-B1", "lines": [9], "text": "A planet is a snub dodecahedron with 12 pentagonal and 80 triangular spaces."}
+    code, out, _ = run(capsys, "options", "globetrotter", "--json")
+    options = {o["name"]: o for o in json.loads(out)["options"]}
+    assert options["shooting"]["default"] == "W1"
+    assert options["shooting"]["values"] == ["W1", "W0", "W2", "W3", "W4"]
+
+
+def test_play_writes_a_trace_that_replays(capsys, tmp_path):
+    path = tmp_path / "game.json"
+    code, out, _ = run(capsys, "play", "globetrotter", "--seed", "5", "--out", str(path))
+    assert code == 0 and "trace written" in out
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "every state as recorded" in out
+
+
+def test_play_json_is_the_trace(capsys):
+    code, out, _ = run(capsys, "play", "globetrotter", "--seed", "2", "--players", "3", "--set", "shooting=W0", "--json")
+    trace = json.loads(out)
+    assert trace["format"] == "rulecheck-trace" and trace["players"] == 3
+    assert trace["options"]["shooting"] == "W0"
+
+
+def test_an_illegal_action_in_a_trace_names_the_step_and_clause(capsys, tmp_path):
+    path = tmp_path / "game.json"
+    run(capsys, "play", "globetrotter", "--seed", "5", "--out", str(path))
+    data = json.loads(path.read_text())
+    data["steps"][1]["action"] = "die 7"
+    path.write_text(json.dumps(data))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert err.startswith("rulecheck: step 2: illegal action 'die 7'")
+    assert "[GT-S1]" in err and "Traceback" not in err
+
+
+def test_a_malformed_trace_file_is_named(capsys, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text("{")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and str(path) in err and "not JSON" in err
+
+
+def test_replay_shows_a_broken_invariant(capsys, tmp_path):
+    """Under fortify_adjacency=rover, fuzzing finds adjacent Fortifications; the shrunk trace
+    replays from the command line and shows the broken invariant."""
+    import attrs
+
+    from rulecheck.check.fuzz import fuzz
+    from rulecheck.check.properties import load_properties
+    from rulecheck.games.globetrotter import Globetrotter
+
+    game = Globetrotter(2, {"fortify_adjacency": "rover"})
+    prop = next(p for p in load_properties("globetrotter") if p.name == "fortifications-never-adjacent")
+    report = fuzz(game, [attrs.evolve(prop, applies=lambda options: True)], games=100, seed=0)
+    path = tmp_path / "adjacent.json"
+    report.violations[0].trace.save(path)
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 1
+    last = len(report.violations[0].trace.actions)
+    assert f"step {last} (fortify" in out
+    assert "fortifications-never-adjacent broken (not promised under these options)" in out
+
+
+def test_fuzz_json_reports_games_steps_violations_and_coverage(capsys):
+    code, out, _ = run(capsys, "fuzz", "globetrotter", "--games", "3", "--seed", "4", "--json")
+    report = json.loads(out)
+    assert code == 0
+    assert report["games"] == 3 and report["steps"] > 0 and report["violations"] == []
+    coverage = report["coverage"]
+    assert coverage["total"] == 55 and 0 < coverage["covered"] <= 55
+    assert len(coverage["never_reached"]) == coverage["total"] - coverage["covered"]
+
+
+def test_unknown_option_on_the_command_line(capsys):
+    code, _, err = run(capsys, "fuzz", "globetrotter", "--set", "shooter=everyone")
+    assert code == 2 and "allowed: rover, any-piece" in err

@@ -142,3 +142,9 @@ def test_every_clause_the_code_names_is_in_the_catalogue():
     assert named - gaps <= ids
     for option in Globetrotter.option_space.options:
         assert set(option.clauses) <= ids
+
+
+def test_the_model_page_names_every_option():
+    page = (ROOT / "docs" / "globetrotter.md").read_text()
+    for option in Globetrotter.option_space.options:
+        assert f"`{option.name}`" in page

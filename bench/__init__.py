@@ -1,0 +1,1 @@
+"""Benchmarks: speed figures measured by running the code, never asserted in tests."""
