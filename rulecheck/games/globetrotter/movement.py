@@ -131,7 +131,8 @@ def apply_descend(rules: Rules, state: GlobetrotterState, player: int, action: D
 def transfer_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
     for r in _orbiting(state, player):
         for other in rules.live_planets(state):
-            yield Transfer(r.hp, rules.boards.orbit_token(r.planet), rules.boards.orbit_token(other))
+            if other != r.planet:
+                yield Transfer(r.hp, rules.boards.orbit_token(r.planet), rules.boards.orbit_token(other))
 
 
 def check_transfer(rules: Rules, state: GlobetrotterState, player: int, action: Transfer) -> Rover:
