@@ -64,8 +64,10 @@ def main() -> None:
         print(json.dumps(result, indent=2))
         return
     print(f"globetrotter   {ours['steps_per_second']:>8} steps/s  ({ours['games']} games, {ours['steps']} steps)")
-    print(f"python-chess   {theirs['steps_per_second']:>8} steps/s  ({theirs['games']} games, {theirs['steps']} steps, "
-          f"chess {chess.__version__})")
+    print(
+        f"python-chess   {theirs['steps_per_second']:>8} steps/s  ({theirs['games']} games, {theirs['steps']} steps, "
+        f"chess {chess.__version__})"
+    )
     print(f"ratio          {result['ratio']:>8}  (goal: 2 or more)")
 
 

@@ -46,18 +46,33 @@ def hit_points_in_range(game: Any, s: GlobetrotterState) -> str | None:
 
 
 def build_points_in_range(game: Any, s: GlobetrotterState) -> str | None:
-    return _first([f"Factory on {b.space} holds {b.points}" for b in s.buildings
-                   if b.kind == FACTORY and not 0 <= b.points <= FACTORY_CAPACITY])
+    return _first(
+        [
+            f"Factory on {b.space} holds {b.points}"
+            for b in s.buildings
+            if b.kind == FACTORY and not 0 <= b.points <= FACTORY_CAPACITY
+        ]
+    )
 
 
 def saved_points_in_range(game: Any, s: GlobetrotterState) -> str | None:
-    return _first([f"Treasury on {b.space} holds {b.points}" for b in s.buildings
-                   if b.kind == TREASURY and not 0 <= b.points <= TREASURY_CAPACITY])
+    return _first(
+        [
+            f"Treasury on {b.space} holds {b.points}"
+            for b in s.buildings
+            if b.kind == TREASURY and not 0 <= b.points <= TREASURY_CAPACITY
+        ]
+    )
 
 
 def points_only_where_kept(game: Any, s: GlobetrotterState) -> str | None:
-    return _first([f"{b.kind} on {b.space} holds {b.points} points" for b in s.buildings
-                   if b.kind not in (FACTORY, TREASURY) and b.points != 0])
+    return _first(
+        [
+            f"{b.kind} on {b.space} holds {b.points} points"
+            for b in s.buildings
+            if b.kind not in (FACTORY, TREASURY) and b.points != 0
+        ]
+    )
 
 
 def actions_in_a_row(game: Any, s: GlobetrotterState) -> str | None:
@@ -86,7 +101,7 @@ def one_treasury_per_player(game: Any, s: GlobetrotterState) -> str | None:
 def spaces_hold_compatible_pieces(game: Any, s: GlobetrotterState) -> str | None:
     rovers = Counter((r.planet, r.space) for r in s.rovers if r.space is not None)
     bad = [f"{n} Rovers on {where}" for where, n in rovers.items() if n > 1]
-    for (planet, space) in rovers:
+    for planet, space in rovers:
         building = s.building_at(planet, space)
         fortification = s.fortification_at(planet, space)
         rover = s.rover_at(planet, space)
@@ -97,8 +112,11 @@ def spaces_hold_compatible_pieces(game: Any, s: GlobetrotterState) -> str | None
             bad.append(f"a Rover on an enemy Fortification on {space}")
     forts = Counter((f.planet, f.space) for f in s.fortifications)
     bad += [f"{n} Fortifications on {where}" for where, n in forts.items() if n > 1]
-    bad += [f"a Fortification and a Building on {f.space}" for f in s.fortifications
-            if s.building_at(f.planet, f.space) is not None]
+    bad += [
+        f"a Fortification and a Building on {f.space}"
+        for f in s.fortifications
+        if s.building_at(f.planet, f.space) is not None
+    ]
     return _first(bad)
 
 
@@ -116,8 +134,13 @@ def fortifications_not_adjacent(game: Any, s: GlobetrotterState) -> str | None:
 
 
 def cannon_aim_consistent(game: Any, s: GlobetrotterState) -> str | None:
-    return _first([f"{b.kind} on {b.space}: {b.readiness} aiming at {b.aim}" for b in s.buildings
-                   if (b.aim is not None) != (b.kind == DRILL_CANNON and b.readiness == AIMED)])
+    return _first(
+        [
+            f"{b.kind} on {b.space}: {b.readiness} aiming at {b.aim}"
+            for b in s.buildings
+            if (b.aim is not None) != (b.kind == DRILL_CANNON and b.readiness == AIMED)
+        ]
+    )
 
 
 def nothing_on_destroyed_planets(game: Any, s: GlobetrotterState) -> str | None:
@@ -140,9 +163,16 @@ def losers_are_marked_and_game_end(game: Any, s: GlobetrotterState) -> str | Non
     return None
 
 
-def fire_counters_never_decrease(game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState) -> str | None:
-    return _first([f"planet {i} fire counter fell from {a.fires} to {b.fires}"
-                   for i, (a, b) in enumerate(zip(before.planets, after.planets)) if b.fires < a.fires])
+def fire_counters_never_decrease(
+    game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState
+) -> str | None:
+    return _first(
+        [
+            f"planet {i} fire counter fell from {a.fires} to {b.fires}"
+            for i, (a, b) in enumerate(zip(before.planets, after.planets))
+            if b.fires < a.fires
+        ]
+    )
 
 
 def lost_players_stay_lost_and_never_act(
@@ -187,40 +217,92 @@ def _excluded_not_chosen(options: Mapping[str, str]) -> bool:
 
 
 PROPERTIES = (
-    StateProperty("hit-points-in-range", ("GT-A8",), "Rovers 1..3, Buildings 1..5, Fortifications 1 hit point",
-                  hit_points_in_range),
+    StateProperty(
+        "hit-points-in-range",
+        ("GT-A8",),
+        "Rovers 1..3, Buildings 1..5, Fortifications 1 hit point",
+        hit_points_in_range,
+    ),
     StateProperty("build-points-in-range", ("GT-F1",), "a Factory holds 0..5 build points", build_points_in_range),
     StateProperty("saved-points-in-range", ("GT-T2",), "a Treasury holds 0..3 action points", saved_points_in_range),
-    StateProperty("points-only-in-factories-and-treasuries", ("GT-F1", "GT-T1"),
-                  "only Factories and Treasuries hold points", points_only_where_kept),
-    StateProperty("at-most-4-actions-in-a-row", ("GT-T3", "GT-T5"),
-                  "no player takes more than 4 actions in a row, stolen ones included", actions_in_a_row,
-                  _excluded_not_chosen),
-    StateProperty("stolen-points-fit-the-cap", ("GT-T4", "GT-T5"),
-                  "stolen points never exceed what the cap of 4 leaves", stolen_points_fit),
-    StateProperty("one-building-per-type-and-planet", ("GT-A11",),
-                  "a player has at most one Building of each type on each planet", one_building_per_type_and_planet),
-    StateProperty("one-treasury-per-player", ("GT-T6",), "a player has at most one Treasury in all",
-                  one_treasury_per_player),
-    StateProperty("spaces-hold-compatible-pieces", ("GT-A2", "GT-A3", "GT-A9", "GT-A10"),
-                  "no two Rovers in a space, no Rover with a Building or an enemy Fortification",
-                  spaces_hold_compatible_pieces),
-    StateProperty("buildings-on-hq-spaces", ("GT-B3", "GT-A10"), "Buildings stand only on HQ spaces",
-                  buildings_on_hq_spaces),
-    StateProperty("fortifications-never-adjacent", ("GT-A9",), "no two Fortifications are adjacent",
-                  fortifications_not_adjacent, _fortify_any_space),
-    StateProperty("cannon-aim-consistent", ("GT-D1", "GT-D3", "GT-D4"),
-                  "a Drill Cannon has an aim exactly when it is aimed", cannon_aim_consistent),
-    StateProperty("nothing-on-destroyed-planets", ("GT-D6",), "a destroyed planet holds no pieces",
-                  nothing_on_destroyed_planets),
-    StateProperty("losses-and-game-end", ("GT-E1", "GT-E2", "GT-E3"),
-                  "losers are marked and the game ends exactly when the end rule says", losers_are_marked_and_game_end),
-    TransitionProperty("fire-counters-never-decrease", ("GT-D6", "GT-A15"), "fire counters never go down",
-                       fire_counters_never_decrease),
-    TransitionProperty("lost-players-stay-out", ("GT-E1",), "a player who has lost never acts or comes back",
-                       lost_players_stay_lost_and_never_act),
-    TransitionProperty("manufacture-respects-rover-cap", ("GT-F5",),
-                       "no Manufacture leaves more Rovers than Buildings", manufacture_respects_rover_cap),
-    TransitionProperty("saved-points-only-by-saving", ("GT-T1",), "saved points grow only by Save, one at a time",
-                       saved_points_only_grow_by_saving),
+    StateProperty(
+        "points-only-in-factories-and-treasuries",
+        ("GT-F1", "GT-T1"),
+        "only Factories and Treasuries hold points",
+        points_only_where_kept,
+    ),
+    StateProperty(
+        "at-most-4-actions-in-a-row",
+        ("GT-T3", "GT-T5"),
+        "no player takes more than 4 actions in a row, stolen ones included",
+        actions_in_a_row,
+        _excluded_not_chosen,
+    ),
+    StateProperty(
+        "stolen-points-fit-the-cap",
+        ("GT-T4", "GT-T5"),
+        "stolen points never exceed what the cap of 4 leaves",
+        stolen_points_fit,
+    ),
+    StateProperty(
+        "one-building-per-type-and-planet",
+        ("GT-A11",),
+        "a player has at most one Building of each type on each planet",
+        one_building_per_type_and_planet,
+    ),
+    StateProperty(
+        "one-treasury-per-player", ("GT-T6",), "a player has at most one Treasury in all", one_treasury_per_player
+    ),
+    StateProperty(
+        "spaces-hold-compatible-pieces",
+        ("GT-A2", "GT-A3", "GT-A9", "GT-A10"),
+        "no two Rovers in a space, no Rover with a Building or an enemy Fortification",
+        spaces_hold_compatible_pieces,
+    ),
+    StateProperty(
+        "buildings-on-hq-spaces", ("GT-B3", "GT-A10"), "Buildings stand only on HQ spaces", buildings_on_hq_spaces
+    ),
+    StateProperty(
+        "fortifications-never-adjacent",
+        ("GT-A9",),
+        "no two Fortifications are adjacent",
+        fortifications_not_adjacent,
+        _fortify_any_space,
+    ),
+    StateProperty(
+        "cannon-aim-consistent",
+        ("GT-D1", "GT-D3", "GT-D4"),
+        "a Drill Cannon has an aim exactly when it is aimed",
+        cannon_aim_consistent,
+    ),
+    StateProperty(
+        "nothing-on-destroyed-planets", ("GT-D6",), "a destroyed planet holds no pieces", nothing_on_destroyed_planets
+    ),
+    StateProperty(
+        "losses-and-game-end",
+        ("GT-E1", "GT-E2", "GT-E3"),
+        "losers are marked and the game ends exactly when the end rule says",
+        losers_are_marked_and_game_end,
+    ),
+    TransitionProperty(
+        "fire-counters-never-decrease", ("GT-D6", "GT-A15"), "fire counters never go down", fire_counters_never_decrease
+    ),
+    TransitionProperty(
+        "lost-players-stay-out",
+        ("GT-E1",),
+        "a player who has lost never acts or comes back",
+        lost_players_stay_lost_and_never_act,
+    ),
+    TransitionProperty(
+        "manufacture-respects-rover-cap",
+        ("GT-F5",),
+        "no Manufacture leaves more Rovers than Buildings",
+        manufacture_respects_rover_cap,
+    ),
+    TransitionProperty(
+        "saved-points-only-by-saving",
+        ("GT-T1",),
+        "saved points grow only by Save, one at a time",
+        saved_points_only_grow_by_saving,
+    ),
 )

@@ -66,8 +66,10 @@ def _games(args: argparse.Namespace) -> int:
     else:
         for row in rows:
             low, high = row["players"]
-            print(f"{row['name']}  v{row['version']}  {low}-{high} players  "
-                  f"{row['options']} options  {row['clauses']} clauses")
+            print(
+                f"{row['name']}  v{row['version']}  {low}-{high} players  "
+                f"{row['options']} options  {row['clauses']} clauses"
+            )
     return 0
 
 
@@ -87,8 +89,13 @@ def _board(args: argparse.Namespace) -> int:
 def _rules(args: argparse.Namespace) -> int:
     catalogue = game_class(args.game).catalogue()
     if args.json:
-        _print_json({"game": catalogue.game, "rulebook": catalogue.rulebook, "clauses": [
-            {"id": c.id, "text": c.text, "lines": list(c.lines)} for c in catalogue.clauses]})
+        _print_json(
+            {
+                "game": catalogue.game,
+                "rulebook": catalogue.rulebook,
+                "clauses": [{"id": c.id, "text": c.text, "lines": list(c.lines)} for c in catalogue.clauses],
+            }
+        )
     else:
         for c in catalogue.clauses:
             where = f"L{','.join(map(str, c.lines))}" if c.lines else "implicit"
@@ -99,9 +106,21 @@ def _rules(args: argparse.Namespace) -> int:
 def _options(args: argparse.Namespace) -> int:
     space = game_class(args.game).option_space
     if args.json:
-        _print_json({"game": space.game, "options": [
-            {"name": o.name, "default": o.default, "values": list(o.values), "clauses": list(o.clauses),
-             "description": o.description} for o in space.options]})
+        _print_json(
+            {
+                "game": space.game,
+                "options": [
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        "values": list(o.values),
+                        "clauses": list(o.clauses),
+                        "description": o.description,
+                    }
+                    for o in space.options
+                ],
+            }
+        )
     else:
         for o in space.options:
             others = [v for v in o.values if v != o.default]
@@ -134,16 +153,26 @@ def _replay(args: argparse.Namespace) -> int:
     for step, (before, action, after) in enumerate(replay_steps(game, trace), start=1):
         for prop, message in failures(game, properties, before, action, after):
             promised = prop.applies(game.options)
-            broken.append({"step": step, "action": str(action), "property": prop.name,
-                           "clauses": list(prop.clauses), "message": message, "promised": promised})
+            broken.append(
+                {
+                    "step": step,
+                    "action": str(action),
+                    "property": prop.name,
+                    "clauses": list(prop.clauses),
+                    "message": message,
+                    "promised": promised,
+                }
+            )
     if args.json:
         _print_json({"steps": len(trace.actions), "replayed": True, "broken": broken})
     else:
         print(f"{args.file}: {len(trace.actions)} steps replayed, every state as recorded")
         for b in broken:
             note = "" if b["promised"] else " (not promised under these options)"
-            print(f"step {b['step']} ({b['action']}): {b['property']} broken{note}: {b['message']} "
-                  f"[{', '.join(b['clauses'])}]")
+            print(
+                f"step {b['step']} ({b['action']}): {b['property']} broken{note}: {b['message']} "
+                f"[{', '.join(b['clauses'])}]"
+            )
     return EXIT_FAILED if broken else 0
 
 
@@ -160,8 +189,10 @@ def _fuzz(args: argparse.Namespace) -> int:
         _print_json(data)
     else:
         cov = data["coverage"]
-        print(f"{game.name}, {game.players} players, seed {args.seed}: {report.games} games, {report.steps} steps, "
-              f"{report.capped} stopped at the step cap")
+        print(
+            f"{game.name}, {game.players} players, seed {args.seed}: {report.games} games, {report.steps} steps, "
+            f"{report.capped} stopped at the step cap"
+        )
         print(f"clauses reached: {cov['covered']} of {cov['total']}; never: {', '.join(cov['never_reached']) or '-'}")
         for v in report.violations:
             print(f"VIOLATED {v.property} [{', '.join(v.clauses)}]: {v.message}")
@@ -194,8 +225,10 @@ def _verify(args: argparse.Namespace) -> int:
                 failed = True
         report = fuzz(game, load_properties(name), VERIFY_GAMES, seed=0)
         cov = report.to_data()["coverage"]
-        print(f"== {name}: fuzz, {report.games} games, {report.steps} steps, "
-              f"{len(report.violations)} broken properties, {cov['covered']}/{cov['total']} clauses reached")
+        print(
+            f"== {name}: fuzz, {report.games} games, {report.steps} steps, "
+            f"{len(report.violations)} broken properties, {cov['covered']}/{cov['total']} clauses reached"
+        )
         for v in report.violations:
             print(f"FAILED {v.property} [{', '.join(v.clauses)}]: {v.message}")
             failed = True
@@ -225,13 +258,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     board = command("board", _board, "facts of a game's board graph")
     board.add_argument("game", choices=BOARD_GAMES)
-    board.add_argument("--removal", choices=tuple(REMOVALS), default=DEFAULT_REMOVAL,
-                       help="which faces around the bottom pentagon are removed")
+    board.add_argument(
+        "--removal",
+        choices=tuple(REMOVALS),
+        default=DEFAULT_REMOVAL,
+        help="which faces around the bottom pentagon are removed",
+    )
     board.add_argument("--adjacency", action="store_true", help="also list each space's neighbours")
 
     command("rules", _rules, "a game's rule clauses").add_argument("game", choices=sorted(GAMES))
     command("options", _options, "a game's options with defaults and values").add_argument(
-        "game", choices=sorted(GAMES))
+        "game", choices=sorted(GAMES)
+    )
 
     play = command("play", _play, "play one random game and record it as a trace")
     _add_game_setup(play)

@@ -41,8 +41,16 @@ def test_board_json_has_the_promised_keys(capsys):
     code, out, _ = run(capsys, "board", "globetrotter", "--json")
     assert code == 0
     facts = json.loads(out)
-    for key in ("spaces", "hq_spaces", "triangle_spaces", "adjacencies", "diameter", "connected",
-                "hq_neighbour_counts", "automorphisms"):
+    for key in (
+        "spaces",
+        "hq_spaces",
+        "triangle_spaces",
+        "adjacencies",
+        "diameter",
+        "connected",
+        "hq_neighbour_counts",
+        "automorphisms",
+    ):
         assert key in facts
     assert (facts["spaces"], facts["hq_neighbour_counts"], facts["automorphisms"]) == (76, {"4": 5, "5": 6}, 5)
 
@@ -84,7 +92,10 @@ def test_rules_and_options_json(capsys):
     code, out, _ = run(capsys, "rules", "globetrotter", "--json")
     rules = json.loads(out)
     assert code == 0 and rules["clauses"][0] == {
-        "id": "GT-B1", "lines": [9], "text": "A planet is a snub dodecahedron with 12 pentagonal and 80 triangular spaces."}
+        "id": "GT-B1",
+        "lines": [9],
+        "text": "A planet is a snub dodecahedron with 12 pentagonal and 80 triangular spaces.",
+    }
     code, out, _ = run(capsys, "options", "globetrotter", "--json")
     options = {o["name"]: o for o in json.loads(out)["options"]}
     assert options["shooting"]["default"] == "W1"
@@ -100,7 +111,9 @@ def test_play_writes_a_trace_that_replays(capsys, tmp_path):
 
 
 def test_play_json_is_the_trace(capsys):
-    code, out, _ = run(capsys, "play", "globetrotter", "--seed", "2", "--players", "3", "--set", "shooting=W0", "--json")
+    code, out, _ = run(
+        capsys, "play", "globetrotter", "--seed", "2", "--players", "3", "--set", "shooting=W0", "--json"
+    )
     trace = json.loads(out)
     assert trace["format"] == "rulecheck-trace" and trace["players"] == 3
     assert trace["options"]["shooting"] == "W0"

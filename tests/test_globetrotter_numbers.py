@@ -52,8 +52,9 @@ def _shot(game, covered: bool):
     if covered:
         cover = next(n for n in board.graph[target_space] if (0, n) not in state.occupied())
         state = state.with_pieces(fortifications=[Fortification(0, cover, 1, 1)])
-    return distribution(game, state, Shoot("T1", target_space, "rover"),
-                        measure=lambda s: s.rover_at(0, target_space).hp)
+    return distribution(
+        game, state, Shoot("T1", target_space, "rover"), measure=lambda s: s.rover_at(0, target_space).hp
+    )
 
 
 def test_one_shot_at_a_rover_removes_a_hit_point_with_4_9_or_1_4_under_cover(game):
@@ -71,8 +72,9 @@ def _first_build(game, pentagons: bool) -> list[int]:
 
     lengths = []
     for factory, rover in opening_placements(game):
-        plan = solo_search(game, far_opening(game, factory, rover), 0, allowed,
-                           lambda s: len(s.buildings_of(0)) == 2, max_depth=10)
+        plan = solo_search(
+            game, far_opening(game, factory, rover), 0, allowed, lambda s: len(s.buildings_of(0)) == 2, max_depth=10
+        )
         assert plan is not None and plan[-1].verb == "build"
         lengths.append(len(plan))
     return lengths
@@ -90,8 +92,16 @@ def test_earliest_build_takes_8_actions_when_the_rover_may_not_enter_a_pentagon(
 def test_shooting_readings_disagree_on_the_audited_pair_counts():
     """audit.md 1.4: ordered (shooter, target) pairs whose in-range status differs."""
     assert reading_disagreements("ring15") == {
-        ("W0", "W1"): 605, ("W0", "W2"): 95, ("W0", "W3"): 510, ("W0", "W4"): 650, ("W1", "W2"): 510,
-        ("W1", "W3"): 95, ("W1", "W4"): 45, ("W2", "W3"): 605, ("W2", "W4"): 555, ("W3", "W4"): 140,
+        ("W0", "W1"): 605,
+        ("W0", "W2"): 95,
+        ("W0", "W3"): 510,
+        ("W0", "W4"): 650,
+        ("W1", "W2"): 510,
+        ("W1", "W3"): 95,
+        ("W1", "W4"): 45,
+        ("W2", "W3"): 605,
+        ("W2", "W4"): 555,
+        ("W3", "W4"): 140,
     }
 
 

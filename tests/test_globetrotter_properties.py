@@ -84,25 +84,34 @@ CORRUPTIONS = {
     "hit-points-in-range": lambda s: s.with_pieces(rovers=[attrs.evolve(r, hp=4) for r in s.rovers]),
     "build-points-in-range": lambda s: _factory(s, points=6),
     "saved-points-in-range": lambda s: s.with_pieces(
-        buildings=s.buildings + (Building(0, "P1", 0, TREASURY, 5, 4, "idle", None),)),
+        buildings=s.buildings + (Building(0, "P1", 0, TREASURY, 5, 4, "idle", None),)
+    ),
     "points-only-in-factories-and-treasuries": lambda s: s.with_pieces(
-        buildings=s.buildings + (Building(0, "P1", 0, "space-port", 5, 1, "idle", None),)),
+        buildings=s.buildings + (Building(0, "P1", 0, "space-port", 5, 1, "idle", None),)
+    ),
     "at-most-4-actions-in-a-row": lambda s: attrs.evolve(s, turn=Turn(0, 5, 4, True, 0)),
     "stolen-points-fit-the-cap": lambda s: attrs.evolve(s, turn=Turn(0, 2, 2, True, 3)),
     "one-building-per-type-and-planet": lambda s: s.with_pieces(
-        buildings=s.buildings + (Building(0, "P1", 0, FACTORY, 5, 0, "idle", None),)),
-    "one-treasury-per-player": lambda s: s.with_pieces(buildings=s.buildings + (
-        Building(0, "P1", 0, TREASURY, 5, 0, "idle", None), Building(0, "P2", 0, TREASURY, 5, 0, "idle", None))),
+        buildings=s.buildings + (Building(0, "P1", 0, FACTORY, 5, 0, "idle", None),)
+    ),
+    "one-treasury-per-player": lambda s: s.with_pieces(
+        buildings=s.buildings
+        + (Building(0, "P1", 0, TREASURY, 5, 0, "idle", None), Building(0, "P2", 0, TREASURY, 5, 0, "idle", None))
+    ),
     "spaces-hold-compatible-pieces": lambda s: s.with_pieces(rovers=s.rovers + (Rover(0, "P0", 0, 3),)),
     "buildings-on-hq-spaces": lambda s: s.with_pieces(
-        buildings=s.buildings + (Building(0, "T30", 0, "space-port", 5, 0, "idle", None),)),
+        buildings=s.buildings + (Building(0, "T30", 0, "space-port", 5, 0, "idle", None),)
+    ),
     "fortifications-never-adjacent": lambda s: s.with_pieces(
-        fortifications=(Fortification(0, "T2", 0, 1), Fortification(0, "T12", 1, 1))),
+        fortifications=(Fortification(0, "T2", 0, 1), Fortification(0, "T12", 1, 1))
+    ),
     "cannon-aim-consistent": lambda s: s.with_pieces(
-        buildings=s.buildings + (Building(0, "P1", 0, "drill-cannon", 5, 0, "ready", "T40"),)),
+        buildings=s.buildings + (Building(0, "P1", 0, "drill-cannon", 5, 0, "ready", "T40"),)
+    ),
     "nothing-on-destroyed-planets": lambda s: attrs.evolve(s, planets=(attrs.evolve(s.planets[0], destroyed=True),)),
     "losses-and-game-end": lambda s: s.with_pieces(
-        rovers=[r for r in s.rovers if r.owner == 0], buildings=s.buildings_of(0)),
+        rovers=[r for r in s.rovers if r.owner == 0], buildings=s.buildings_of(0)
+    ),
 }
 
 
@@ -127,7 +136,9 @@ def test_transition_properties_catch_bad_steps(game, state):
     assert by_name["lost-players-stay-out"].check(game, lost, None, state)  # came back
     assert by_name["lost-players-stay-out"].check(game, lost, None, lost)  # acted while lost
     saved = state.with_pieces(buildings=state.buildings + (Building(0, "P1", 0, TREASURY, 5, 0, "idle", None),))
-    more = saved.with_pieces(buildings=[attrs.evolve(b, points=2) if b.kind == TREASURY else b for b in saved.buildings])
+    more = saved.with_pieces(
+        buildings=[attrs.evolve(b, points=2) if b.kind == TREASURY else b for b in saved.buildings]
+    )
     assert by_name["saved-points-only-by-saving"].check(game, saved, "move T1 T2", more)
     assert not failures(game, PROPERTIES, state, None, state)
 

@@ -7,12 +7,39 @@ from rulecheck.core.errors import IllegalAction, RuleGap
 from rulecheck.core.game import CHANCE
 from rulecheck.games.globetrotter import Globetrotter
 from rulecheck.games.globetrotter.actions import (
-    Aim, Build, Choose, Descend, Dice, Die, EndTurn, EnterOrbit, Fire, Fortify, Manufacture, Move, Pass,
-    PlaceFactory, PlaceRover, Ready, Save, Shoot, Transfer,
+    Aim,
+    Build,
+    Choose,
+    Descend,
+    Dice,
+    Die,
+    EndTurn,
+    EnterOrbit,
+    Fire,
+    Fortify,
+    Manufacture,
+    Move,
+    Pass,
+    PlaceFactory,
+    PlaceRover,
+    Ready,
+    Save,
+    Shoot,
+    Transfer,
 )
 from rulecheck.games.globetrotter.analysis import far_opening, hand_turn_to, opening
 from rulecheck.games.globetrotter.state import (
-    AIMED, DRILL_CANNON, FACTORY, OVER, PLAY, READY, SPACE_PORT, TREASURY, Building, Fortification, Rover,
+    AIMED,
+    DRILL_CANNON,
+    FACTORY,
+    OVER,
+    PLAY,
+    READY,
+    SPACE_PORT,
+    TREASURY,
+    Building,
+    Fortification,
+    Rover,
 )
 
 
@@ -158,7 +185,9 @@ def _stolen_after_destroying_a_treasury(options, saved):
     state = hand_turn_to(far_opening(game, "P0", "T1"), 0)
     treasury = building("P7", 1, TREASURY, points=3, hp=1)
     mine = building("P1", 0, TREASURY, points=saved)
-    state = state.with_pieces(buildings=state.buildings + (treasury, mine), rovers=state.rovers + (Rover(0, SHOOTER, 0, 3),))
+    state = state.with_pieces(
+        buildings=state.buildings + (treasury, mine), rovers=state.rovers + (Rover(0, SHOOTER, 0, 3),)
+    )
     state = game.apply(state, Shoot(SHOOTER, "P7", "building"))
     state = game.apply(state, Die(6))  # damage: the Treasury is destroyed
     return game, state
@@ -225,8 +254,9 @@ def test_fortify_readings_differ_on_whose_fortifications_count_and_what_they_qua
 
 def _supported(state, hq_neighbours, rover_space):
     forts = tuple(Fortification(0, s, 0, 1) for s in hq_neighbours)
-    return state.with_pieces(fortifications=forts, rovers=[r for r in state.rovers if r.owner == 1]
-                             + [Rover(0, rover_space, 0, 3)])
+    return state.with_pieces(
+        fortifications=forts, rovers=[r for r in state.rovers if r.owner == 1] + [Rover(0, rover_space, 0, 3)]
+    )
 
 
 def test_build_needs_three_supporting_spaces_and_an_overseeing_rover(game, start):
@@ -246,8 +276,9 @@ def test_only_one_treasury_in_all(game, start):
     state = state.with_pieces(buildings=state.buildings + (building("P2", 0, TREASURY, planet=0),))
     illegal(game, state, Build("P1", TREASURY), "GT-A11")  # a Treasury on this planet already
     other_planet = Globetrotter(4)
-    far = hand_turn_to(opening(other_planet, [("a:P0", "a:T1"), ("a:P6", "a:T45"), ("b:P0", "b:T1"),
-                                              ("b:P6", "b:T45")]), 0)
+    far = hand_turn_to(
+        opening(other_planet, [("a:P0", "a:T1"), ("a:P6", "a:T45"), ("b:P0", "b:T1"), ("b:P6", "b:T45")]), 0
+    )
     far = _supported(far, ("T11", "T12"), "T20")
     far = far.with_pieces(buildings=far.buildings + (building("P2", 0, TREASURY, planet=1),))
     illegal(other_planet, far, Build("a:P1", TREASURY), "GT-T6")
@@ -339,8 +370,9 @@ def test_drill_cannon_ready_aim_reaim_fire(game, start):
 
 def test_a_ready_cannon_destroyed_by_a_shot_may_explode(game, start):
     cannon = building("P7", 1, DRILL_CANNON, readiness=READY, hp=1)
-    state = start.with_pieces(buildings=start.buildings + (cannon,),
-                              rovers=start.rovers + (Rover(0, "T47", 0, 3), Rover(0, "T48", 0, 1)))
+    state = start.with_pieces(
+        buildings=start.buildings + (cannon,), rovers=start.rovers + (Rover(0, "T47", 0, 3), Rover(0, "T48", 0, 1))
+    )
     state = game.apply(game.apply(state, Shoot("T47", "P7", "building")), Die(3))
     assert state.pending[0].kind == "explosion"
     exploded = game.apply(state, Die(3))
@@ -362,11 +394,12 @@ def test_destroying_the_last_planet_makes_everyone_lose(game, start):
 def test_losing_the_last_rover_and_factory_ends_a_two_player_game(game, start):
     rover = next(r for r in start.rovers if r.owner == 1)
     factory = start.buildings_of(1, FACTORY)[0]
-    state = start.with_pieces(rovers=[r for r in start.rovers if r != rover] + [Rover(0, rover.space, 1, 1)],
-                              buildings=[b for b in start.buildings if b != factory])
+    state = start.with_pieces(
+        rovers=[r for r in start.rovers if r != rover] + [Rover(0, rover.space, 1, 1)],
+        buildings=[b for b in start.buildings if b != factory],
+    )
     near = next(n for n in game.rules.boards.graph[rover.space] if (0, n) not in state.occupied())
     state = state.with_pieces(rovers=state.rovers + (Rover(0, near, 0, 3),))
     state = game.apply(state, Shoot(near, rover.space, "rover"))
     state = game.apply(game.apply(state, Die(6)), Die(6))
     assert state.phase == OVER and state.lost == (1,)
-

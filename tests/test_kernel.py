@@ -9,7 +9,15 @@ import z3
 from rulecheck.core.chance import distribution, settle
 from rulecheck.core.clauses import coverage, load_catalogue, parse_catalogue, touch
 from rulecheck.core.codec import decode, encode
-from rulecheck.core.errors import EncodingError, IllegalAction, NotationError, OptionError, RuleGap, SpecError, TraceError
+from rulecheck.core.errors import (
+    EncodingError,
+    IllegalAction,
+    NotationError,
+    OptionError,
+    RuleGap,
+    SpecError,
+    TraceError,
+)
 from rulecheck.core.game import CHANCE, TERMINAL
 from rulecheck.core.ops import INT_OPS, Z3Ops
 from rulecheck.core.options import Option, OptionSpace, parse_assignments
@@ -249,8 +257,14 @@ def test_unreadable_trace_file(tmp_path):
 def test_roll_distribution_is_exact(pig):
     state = pig.initial_state()
     dist = distribution(pig, state, Roll(), measure=lambda s: s.turn_total)
-    assert dist == {0: Fraction(1, 6), 2: Fraction(1, 6), 3: Fraction(1, 6), 4: Fraction(1, 6),
-                    5: Fraction(1, 6), 6: Fraction(1, 6)}
+    assert dist == {
+        0: Fraction(1, 6),
+        2: Fraction(1, 6),
+        3: Fraction(1, 6),
+        4: Fraction(1, 6),
+        5: Fraction(1, 6),
+        6: Fraction(1, 6),
+    }
     assert sum(dist.values()) == 1
 
 

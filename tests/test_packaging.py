@@ -8,10 +8,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_every_package_directory_is_listed_in_pyproject():
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
-    found = {
-        ".".join(init.parent.relative_to(ROOT).parts)
-        for init in (ROOT / "rulecheck").rglob("__init__.py")
-    }
+    found = {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "rulecheck").rglob("__init__.py")}
     assert found | {"rulecheck.specs", "rulecheck.properties"} == listed
 
 

@@ -12,7 +12,7 @@ from rulecheck.check.play import playthroughs
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import TERMINAL
 from rulecheck.core.trace import replay
-from tests.fixtures.pig import Face, Hold, Pig, PigState, Roll
+from tests.fixtures.pig import Face, Hold, Pig, Roll
 
 GAMES = [Pig(2), Pig(3, {"one": "lose-all", "target": "10"}), Pig(4, {"target": "10"})]
 
@@ -99,7 +99,9 @@ class MoodyPig(Pig):
     def apply(self, state, action):
         MoodyPig.calls += 1
         after = super().apply(state, action)
-        return attrs.evolve(after, turn_total=after.turn_total + MoodyPig.calls % 2) if isinstance(action, Face) else after
+        return (
+            attrs.evolve(after, turn_total=after.turn_total + MoodyPig.calls % 2) if isinstance(action, Face) else after
+        )
 
 
 @pytest.mark.parametrize(
@@ -127,4 +129,3 @@ def test_rejection_uses_actions_seen_elsewhere():
         game.apply(state, Face(3))
     with pytest.raises(ApiViolation, match="apply accepted"):
         check_state(LaxHoldPig(2), state, [Hold()])
-

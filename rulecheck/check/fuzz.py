@@ -62,8 +62,13 @@ class FuzzReport:
             "steps": self.steps,
             "capped": self.capped,
             "violations": [
-                {"property": v.property, "clauses": list(v.clauses), "message": v.message,
-                 "steps": len(v.trace.actions), "trace": v.trace.to_data()}
+                {
+                    "property": v.property,
+                    "clauses": list(v.clauses),
+                    "message": v.message,
+                    "steps": len(v.trace.actions),
+                    "trace": v.trace.to_data(),
+                }
                 for v in self.violations
             ],
             "coverage": {"covered": covered, "total": len(self.clause_ids), "never_reached": list(self.unreached)},

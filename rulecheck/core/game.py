@@ -27,7 +27,7 @@ from rulecheck.core.clauses import Catalogue, load_catalogue
 from rulecheck.core.codec import decode, encode
 from rulecheck.core.errors import OptionError, RuleGap
 from rulecheck.core.notation import Action, Notation
-from rulecheck.core.options import OptionSpace, Options
+from rulecheck.core.options import Options, OptionSpace
 
 CHANCE: Final = -1
 """`to_move` of a chance node: the next action is an outcome from `chance_outcomes`."""
@@ -51,9 +51,7 @@ class Game(abc.ABC, Generic[S, A]):
 
     def __init__(self, players: int, options: Mapping[str, str] | None = None, *, strict: bool = False) -> None:
         if not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
-            )
+            raise OptionError(f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
         self.players = players
         self.options: Options = self.option_space.resolve(dict(options or {}))
         self.strict = strict

@@ -13,7 +13,6 @@ from typing import Any
 
 from rulecheck.core.errors import OptionError
 from rulecheck.core.game import Game
-
 from rulecheck.games.globetrotter import Globetrotter
 
 GAMES: dict[str, type[Game[Any, Any]]] = {cls.name: cls for cls in (Globetrotter,)}

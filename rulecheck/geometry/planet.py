@@ -65,7 +65,9 @@ REMOVALS: Final = MappingProxyType(
             Removal("edge5", "the pentagon and the 5 triangles sharing an edge with it", (1,)),
             Removal("ring14-edge", "ring15 but keep one edge triangle: it is left isolated", (1, 2), "edge"),
             Removal("ring14-hq", "ring15 but keep one corner triangle that touches an HQ: it dangles", (1, 2), "hq"),
-            Removal("ring14-snub", "ring15 but keep one corner triangle that touches no HQ: it dangles", (1, 2), "snub"),
+            Removal(
+                "ring14-snub", "ring15 but keep one corner triangle that touches no HQ: it dangles", (1, 2), "snub"
+            ),
         )
     }
 )
@@ -97,9 +99,7 @@ def _azimuth_frame(solid: Polyhedron, graph: nx.Graph, removed: int) -> tuple[Ve
     # The positive sense: from the reference edge triangle, the nearest corner triangle
     # (by angle) must be the one touching another pentagon.
     corner = set(solid.faces[removed])
-    corner_triangles = [
-        f for f in graph if f != removed and f not in graph[removed] and corner & set(solid.faces[f])
-    ]
+    corner_triangles = [f for f in graph if f != removed and f not in graph[removed] and corner & set(solid.faces[f])]
 
     def angle(face: int, pos: Vector) -> float:
         p = planar(face)

@@ -179,6 +179,26 @@ class EndTurn(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    Die, Dice, Damage, Choose, PlaceFactory, PlaceRover, Move, EnterOrbit, Descend, Transfer, Shoot,
-    Fortify, Build, Decommission, Manufacture, Repair, Ready, Aim, Fire, Save, Pass, EndTurn,
+    Die,
+    Dice,
+    Damage,
+    Choose,
+    PlaceFactory,
+    PlaceRover,
+    Move,
+    EnterOrbit,
+    Descend,
+    Transfer,
+    Shoot,
+    Fortify,
+    Build,
+    Decommission,
+    Manufacture,
+    Repair,
+    Ready,
+    Aim,
+    Fire,
+    Save,
+    Pass,
+    EndTurn,
 )

@@ -26,8 +26,8 @@ from rulecheck.games.globetrotter.actions import Choose, Die, Fire, PlaceFactory
 from rulecheck.games.globetrotter.board import READINGS, in_range
 from rulecheck.games.globetrotter.counters import BUILDING_HP
 from rulecheck.games.globetrotter.game import Globetrotter
-from rulecheck.geometry.facts import automorphisms
 from rulecheck.games.globetrotter.state import AIMED, DRILL_CANNON, Building, GlobetrotterState, Turn
+from rulecheck.geometry.facts import automorphisms
 
 
 def opening(game: Globetrotter, placements: Sequence[tuple[str, str]]) -> GlobetrotterState:

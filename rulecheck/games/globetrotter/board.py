@@ -36,6 +36,7 @@ PLANET_LETTERS: Final = string.ascii_lowercase
 
 def _entry_weighted(board: Planet) -> dict[str, dict[str, int]]:
     """W1 distances: the cost of a chain is the sum over the spaces it enters."""
+
     def weight(_u: str, v: str, _data: object) -> int:
         return PENTAGON_WEIGHT if board.graph.nodes[v]["kind"] == HQ else 1
 
@@ -61,8 +62,10 @@ def shooting_distances(removal: str, reading: str) -> Mapping[str, Mapping[str, 
                 row[target] = hops + (1 if is_hq[target] and target != source else 0)
             elif reading == "W3":
                 # The cheapest chain to a neighbour of the target, then 1 for the target itself.
-                row[target] = 0 if target == source else 1 + min(
-                    entered[source][n] for n in board.graph[target] if n in entered[source]
+                row[target] = (
+                    0
+                    if target == source
+                    else 1 + min(entered[source][n] for n in board.graph[target] if n in entered[source])
                 )
             elif reading == "W4":
                 row[target] = entered[source][target] + (1 if is_hq[source] and target != source else 0)

@@ -53,7 +53,7 @@ from rulecheck.games.globetrotter.state import (
     Fortification,
     GlobetrotterState,
     Pending,
-    Rover,
+    Piece,
 )
 
 DIE_FACES: Final = 6
@@ -72,8 +72,6 @@ EVENT_CLAUSES: Final = {
     EXPLOSION: "GT-D5",
     DESTRUCTION: "GT-D6",
 }
-
-Piece = Rover | Fortification | Building
 
 
 # Shoot
@@ -174,10 +172,6 @@ def _cannons(rules: Rules, state: GlobetrotterState, player: int, *readiness: st
     return [b for b in state.buildings_of(player, DRILL_CANNON) if b.readiness in readiness]
 
 
-def _replace_building(state: GlobetrotterState, old: Building, new: Building) -> GlobetrotterState:
-    return state.with_pieces(buildings=[new if b == old else b for b in state.buildings])
-
-
 def ready_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
     return [Ready(rules.token(c.planet, c.space)) for c in _cannons(rules, state, player, IDLE)]
 
@@ -189,8 +183,10 @@ def check_ready(rules: Rules, state: GlobetrotterState, player: int, action: Rea
     return cannon
 
 
-def apply_ready(rules: Rules, state: GlobetrotterState, player: int, action: Ready, cannon: Building) -> GlobetrotterState:
-    return _replace_building(state, cannon, attrs.evolve(cannon, readiness=READY))
+def apply_ready(
+    rules: Rules, state: GlobetrotterState, player: int, action: Ready, cannon: Building
+) -> GlobetrotterState:
+    return state.replace(cannon, attrs.evolve(cannon, readiness=READY))
 
 
 def aim_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
@@ -215,7 +211,7 @@ def check_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim) 
 
 def apply_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim, cannon: Building) -> GlobetrotterState:
     _, space = rules.space(action.target, "GT-D1", action, state)
-    return _replace_building(state, cannon, attrs.evolve(cannon, readiness=AIMED, aim=space))
+    return state.replace(cannon, attrs.evolve(cannon, readiness=AIMED, aim=space))
 
 
 def fire_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
@@ -229,11 +225,13 @@ def check_fire(rules: Rules, state: GlobetrotterState, player: int, action: Fire
     return cannon
 
 
-def apply_fire(rules: Rules, state: GlobetrotterState, player: int, action: Fire, cannon: Building) -> GlobetrotterState:
+def apply_fire(
+    rules: Rules, state: GlobetrotterState, player: int, action: Fire, cannon: Building
+) -> GlobetrotterState:
     touch("GT-D2")
     touch("GT-D4")
     assert cannon.aim is not None
-    state = _replace_building(state, cannon, attrs.evolve(cannon, readiness=IDLE, aim=None))
+    state = state.replace(cannon, attrs.evolve(cannon, readiness=IDLE, aim=None))
     planets = list(state.planets)
     planets[cannon.planet] = attrs.evolve(
         planets[cannon.planet], fires=fires_after_firing(INT_OPS, planets[cannon.planet].fires)
@@ -349,23 +347,14 @@ def damage(rules: Rules, state: GlobetrotterState, piece: Piece, amount: int, by
         return state
     hp = damaged_hp(INT_OPS, piece.hp, amount)
     if hp > 0:
-        damaged = attrs.evolve(piece, hp=hp)
-        if isinstance(piece, Rover):
-            return state.with_pieces(rovers=[damaged if r == piece else r for r in state.rovers])  # type: ignore[misc]
-        if isinstance(piece, Fortification):
-            return state.with_pieces(fortifications=[damaged if f == piece else f for f in state.fortifications])  # type: ignore[misc]
-        return _replace_building(state, piece, damaged)  # type: ignore[arg-type]
+        return state.replace(piece, attrs.evolve(piece, hp=hp))
     return _remove(rules, state, piece, by, explode=True)
 
 
 def _remove(rules: Rules, state: GlobetrotterState, piece: Piece, by: int, explode: bool) -> GlobetrotterState:
-    if isinstance(piece, Rover):
-        rovers = list(state.rovers)
-        rovers.remove(piece)
-        return state.with_pieces(rovers=rovers)
-    if isinstance(piece, Fortification):
-        return state.with_pieces(fortifications=[f for f in state.fortifications if f != piece])
-    state = state.with_pieces(buildings=[b for b in state.buildings if b != piece])
+    state = state.replace(piece, None)
+    if not isinstance(piece, Building):
+        return state
     if piece.kind == TREASURY and piece.points > 0:
         state = _steal(rules, state, piece, by)
     if explode and piece.kind == DRILL_CANNON and piece.readiness in (READY, AIMED):

@@ -177,13 +177,13 @@ def apply_decommission(
     rules: Rules, state: GlobetrotterState, player: int, action: Decommission, piece: Building | Fortification
 ) -> GlobetrotterState:
     if isinstance(piece, Fortification):
-        return state.with_pieces(fortifications=[f for f in state.fortifications if f != piece])
+        return state.replace(piece, None)
     touch("GT-A13")  # the Fortifications around it stay
     if piece.kind in (FACTORY, TREASURY):
         touch("GT-A14")  # its points go with it
     if piece.kind == DRILL_CANNON:
         touch("GT-A15")  # no explosion, and the fire counter stays
-    return state.with_pieces(buildings=[b for b in state.buildings if b != piece])
+    return state.replace(piece, None)
 
 
 # Manufacture and Repair
@@ -224,9 +224,7 @@ def manufacture_candidates(rules: Rules, state: GlobetrotterState, player: int) 
             yield Manufacture(rules.token(f.planet, f.space), rules.token(f.planet, n))
 
 
-def check_manufacture(
-    rules: Rules, state: GlobetrotterState, player: int, action: Manufacture
-) -> tuple[Building, str]:
+def check_manufacture(rules: Rules, state: GlobetrotterState, player: int, action: Manufacture) -> tuple[Building, str]:
     touch("GT-F2")
     factory = _own_factory(rules, state, player, action.source, action)
     planet, space = rules.space(action.target, "GT-F2", action, state)
@@ -239,7 +237,9 @@ def check_manufacture(
     if not can_manufacture(INT_OPS, factory.points, rovers, buildings):
         if factory.points < MANUFACTURE_COST:
             raise IllegalAction("GT-F2", f"the Factory has {factory.points} build points, not 5", action)
-        raise IllegalAction("GT-F5", f"a new Rover would give you {rovers + 1} Rovers and {buildings} Buildings", action)
+        raise IllegalAction(
+            "GT-F5", f"a new Rover would give you {rovers + 1} Rovers and {buildings} Buildings", action
+        )
     return factory, space
 
 
@@ -247,8 +247,8 @@ def apply_manufacture(
     rules: Rules, state: GlobetrotterState, player: int, action: Manufacture, found: tuple[Building, str]
 ) -> GlobetrotterState:
     factory, space = found
-    buildings = [attrs.evolve(b, points=0) if b == factory else b for b in state.buildings]
-    return state.with_pieces(rovers=state.rovers + (Rover(factory.planet, space, player, ROVER_HP),), buildings=buildings)
+    state = state.replace(factory, attrs.evolve(factory, points=0))
+    return state.with_pieces(rovers=state.rovers + (Rover(factory.planet, space, player, ROVER_HP),))
 
 
 def repair_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
@@ -262,7 +262,8 @@ def check_repair(rules: Rules, state: GlobetrotterState, player: int, action: Re
     if rover is None or rover.owner != player:
         raise IllegalAction("GT-F3", f"no Rover of yours on {action.target}", action)
     factories = [
-        b for n in rules.boards.neighbours(space)
+        b
+        for n in rules.boards.neighbours(space)
         if (b := state.building_at(planet, n)) is not None and b.owner == player and b.kind == FACTORY
     ]
     if not factories:
@@ -278,11 +279,8 @@ def apply_repair(
     rules: Rules, state: GlobetrotterState, player: int, action: Repair, found: tuple[Rover, Building]
 ) -> GlobetrotterState:
     rover, factory = found
-    rovers = list(state.rovers)
-    rovers.remove(rover)
-    buildings = [attrs.evolve(b, points=after_repair_points(INT_OPS, b.points)) if b == factory else b
-                 for b in state.buildings]
-    return state.with_pieces(rovers=rovers + [attrs.evolve(rover, hp=repaired_hp(INT_OPS, rover.hp))], buildings=buildings)
+    state = state.replace(factory, attrs.evolve(factory, points=after_repair_points(INT_OPS, factory.points)))
+    return state.replace(rover, attrs.evolve(rover, hp=repaired_hp(INT_OPS, rover.hp)))
 
 
 # Saving in the Treasury

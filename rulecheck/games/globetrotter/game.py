@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import CHANCE, TERMINAL, Game
@@ -39,7 +37,6 @@ from rulecheck.games.globetrotter.state import (
     OVER,
     PLACE_FACTORY,
     PLACE_ROVER,
-    PLAY,
     ROLL,
     GlobetrotterState,
     PlanetState,

@@ -32,12 +32,6 @@ def _own_rover_at(rules: Rules, state: GlobetrotterState, player: int, token: st
     return rover
 
 
-def _replace_rover(state: GlobetrotterState, old: Rover, new: Rover | None) -> GlobetrotterState:
-    rovers = list(state.rovers)
-    rovers.remove(old)
-    return state.with_pieces(rovers=rovers + ([new] if new is not None else []))
-
-
 def _on_board(rules: Rules, state: GlobetrotterState, player: int) -> list[Rover]:
     return [r for r in state.rovers_of(player) if r.space is not None]
 
@@ -66,9 +60,13 @@ def check_move(rules: Rules, state: GlobetrotterState, player: int, action: Move
     return rover
 
 
+def _to_space(rules: Rules, state: GlobetrotterState, action: Move | Descend, rover: Rover) -> GlobetrotterState:
+    planet, space = rules.space(action.target, "GT-A1", action, state)
+    return state.replace(rover, attrs.evolve(rover, planet=planet, space=space))
+
+
 def apply_move(rules: Rules, state: GlobetrotterState, player: int, action: Move, rover: Rover) -> GlobetrotterState:
-    _, space = rules.space(action.target, "GT-A1", action, state)
-    return _replace_rover(state, rover, attrs.evolve(rover, space=space))
+    return _to_space(rules, state, action, rover)
 
 
 def orbit_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
@@ -80,7 +78,8 @@ def check_enter_orbit(rules: Rules, state: GlobetrotterState, player: int, actio
     rover = _own_rover_at(rules, state, player, action.source, action)
     assert rover.space is not None
     ports = [
-        n for n in rules.boards.neighbours(rover.space)
+        n
+        for n in rules.boards.neighbours(rover.space)
         if (b := state.building_at(rover.planet, n)) is not None and b.owner == player and b.kind == SPACE_PORT
     ]
     if not ports:
@@ -92,7 +91,7 @@ def apply_enter_orbit(
     rules: Rules, state: GlobetrotterState, player: int, action: EnterOrbit, rover: Rover
 ) -> GlobetrotterState:
     touch("GT-SP5")
-    return _replace_rover(state, rover, attrs.evolve(rover, space=None))
+    return state.replace(rover, attrs.evolve(rover, space=None))
 
 
 def _orbiting(state: GlobetrotterState, player: int) -> list[Rover]:
@@ -123,9 +122,10 @@ def check_descend(rules: Rules, state: GlobetrotterState, player: int, action: D
     return rover
 
 
-def apply_descend(rules: Rules, state: GlobetrotterState, player: int, action: Descend, rover: Rover) -> GlobetrotterState:
-    _, space = rules.space(action.target, "GT-SP2", action, state)
-    return _replace_rover(state, rover, attrs.evolve(rover, space=space))
+def apply_descend(
+    rules: Rules, state: GlobetrotterState, player: int, action: Descend, rover: Rover
+) -> GlobetrotterState:
+    return _to_space(rules, state, action, rover)
 
 
 def transfer_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
@@ -148,9 +148,11 @@ def check_transfer(rules: Rules, state: GlobetrotterState, player: int, action: 
     return rover
 
 
-def apply_transfer(rules: Rules, state: GlobetrotterState, player: int, action: Transfer, rover: Rover) -> GlobetrotterState:
+def apply_transfer(
+    rules: Rules, state: GlobetrotterState, player: int, action: Transfer, rover: Rover
+) -> GlobetrotterState:
     target = rules.orbit(action.target, "GT-SP3", action, state)
-    return _replace_rover(state, rover, attrs.evolve(rover, planet=target))
+    return state.replace(rover, attrs.evolve(rover, planet=target))
 
 
 RULES = (

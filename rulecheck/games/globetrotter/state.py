@@ -118,6 +118,7 @@ class Pending:
     count: int = 0
 
 
+Piece = Rover | Fortification | Building
 _EMPTY: Final = (None, None, None)
 
 
@@ -165,6 +166,20 @@ class GlobetrotterState:
         for b in self.buildings:
             index.setdefault((b.planet, b.space), [None, None, None])[2] = b
         return {key: (v[0], v[1], v[2]) for key, v in index.items()}
+
+    def replace(self, old: Piece, new: Piece | None) -> GlobetrotterState:
+        """This state with the piece `old` changed to `new`, or removed when `new` is None."""
+        if isinstance(old, Rover):
+            rovers = list(self.rovers)
+            rovers.remove(old)
+            return self.with_pieces(rovers=rovers + ([new] if new is not None else []))  # type: ignore[list-item]
+        if isinstance(old, Fortification):
+            return self.with_pieces(
+                fortifications=[new if f == old else f for f in self.fortifications if new is not None or f != old]  # type: ignore[misc]
+            )
+        return self.with_pieces(
+            buildings=[new if b == old else b for b in self.buildings if new is not None or b != old]  # type: ignore[misc]
+        )
 
     def rover_at(self, planet: int, space: str) -> Rover | None:
         return self._by_space.get((planet, space), _EMPTY)[0]

@@ -25,8 +25,9 @@ def saved_points(state: GlobetrotterState, player: int) -> int:
 
 
 def set_saved_points(state: GlobetrotterState, player: int, points: int) -> GlobetrotterState:
-    buildings = [attrs.evolve(b, points=points) if b.owner == player and b.kind == TREASURY else b
-                 for b in state.buildings]
+    buildings = [
+        attrs.evolve(b, points=points) if b.owner == player and b.kind == TREASURY else b for b in state.buildings
+    ]
     return state.with_pieces(buildings=buildings)
 
 
@@ -83,7 +84,9 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> Globetrot
             continue
         touch("GT-F1")
         buildings = [
-            attrs.evolve(b, points=turn_start_points(INT_OPS, b.points)) if b.owner == player and b.kind == FACTORY else b
+            attrs.evolve(b, points=turn_start_points(INT_OPS, b.points))
+            if b.owner == player and b.kind == FACTORY
+            else b
             for b in state.buildings
         ]
         return attrs.evolve(state.with_pieces(buildings=buildings), phase=PLAY, turn=Turn(player, 0, 0, False, 0))
