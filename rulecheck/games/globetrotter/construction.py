@@ -32,6 +32,8 @@ from rulecheck.games.globetrotter.counters import (
     can_manufacture,
     can_repair,
     can_save,
+    may_build_kind,
+    may_fortify,
     repaired_hp,
     saved_after_save,
 )
@@ -77,19 +79,24 @@ def _fortification_near(rules: Rules, state: GlobetrotterState, planet: int, spa
 def check_fortify(rules: Rules, state: GlobetrotterState, player: int, action: Fortify) -> tuple[int, str]:
     touch("GT-A9")
     planet, space = rules.space(action.target, "GT-A9", action, state)
-    if not _unoccupied(state, planet, space):
-        raise IllegalAction("GT-A9", f"{action.target} is occupied", action)
     rovers = [
         r for r in _board_rovers(state, player) if r.planet == planet and r.space in rules.boards.neighbours(space)
     ]
-    if not rovers:
-        raise IllegalAction("GT-A9", f"{action.target} is not adjacent to a friendly Rover", action)
+    unoccupied = _unoccupied(state, planet, space)
+    any_near = _fortification_near(rules, state, planet, space, None)
+    own_near = _fortification_near(rules, state, planet, space, player)
+    clear_rover = any(not _fortification_near(rules, state, planet, r.space, None) for r in rovers if r.space)
     reading = rules.options["fortify_adjacency"]
-    if reading == "rover":
-        if all(_fortification_near(rules, state, planet, r.space, None) for r in rovers if r.space is not None):
-            raise IllegalAction("GT-A9", "every friendly Rover beside it is adjacent to a Fortification", action)
-    elif _fortification_near(rules, state, planet, space, player if reading == "space-own" else None):
-        raise IllegalAction("GT-A9", f"{action.target} is adjacent to an existing Fortification", action)
+    if not may_fortify(INT_OPS, reading, unoccupied, bool(rovers), any_near, own_near, clear_rover):
+        if not unoccupied:
+            reason = f"{action.target} is occupied"
+        elif not rovers:
+            reason = f"{action.target} is not adjacent to a friendly Rover"
+        elif reading == "rover":
+            reason = "every friendly Rover beside it is adjacent to a Fortification"
+        else:
+            reason = f"{action.target} is adjacent to an existing Fortification"
+        raise IllegalAction("GT-A9", reason, action)
     return planet, space
 
 
@@ -138,12 +145,15 @@ def check_build(rules: Rules, state: GlobetrotterState, player: int, action: Bui
     if not overseen:
         raise IllegalAction("GT-A10", "no friendly Rover beside it oversees construction", action)
     touch("GT-A11")
-    if any(b.planet == planet and b.kind == action.kind for b in state.buildings_of(player)):
-        raise IllegalAction("GT-A11", f"you already have a {action.kind} on this planet", action)
-    if action.kind == TREASURY:
+    same_kind = sum(1 for b in state.buildings_of(player, action.kind) if b.planet == planet)
+    treasuries = len(state.buildings_of(player, TREASURY))
+    is_treasury = action.kind == TREASURY
+    if is_treasury:
         touch("GT-T6")
-        if state.buildings_of(player, TREASURY):
-            raise IllegalAction("GT-T6", "you already have a Treasury", action)
+    if not may_build_kind(INT_OPS, same_kind, is_treasury, treasuries):
+        if same_kind:
+            raise IllegalAction("GT-A11", f"you already have a {action.kind} on this planet", action)
+        raise IllegalAction("GT-T6", "you already have a Treasury", action)
     return planet, space
 
 

@@ -100,3 +100,30 @@ def planet_destroyed(ops: Ops, total: Any, fires: Any, or_equal: Any) -> Any:
     """GT-D6: the planet is destroyed when the 2d6 total is less than the fire count
     (or less or equal, under `destruction_roll=less-or-equal`)."""
     return ops.or_(total < fires, ops.and_(or_equal, total == fires))
+
+
+def may_build_kind(ops: Ops, same_kind_on_planet: Any, is_treasury: Any, treasuries: Any) -> Any:
+    """GT-A11, GT-T6: none of this type on the planet yet, and a Treasury only if the player has none."""
+    return ops.and_(same_kind_on_planet == 0, ops.implies(is_treasury, treasuries == 0))
+
+
+def may_fortify(
+    ops: Ops,
+    reading: str,
+    unoccupied: Any,
+    beside_own_rover: Any,
+    fortification_beside_space: Any,
+    own_fortification_beside_space: Any,
+    rover_beside_clear_of_fortifications: Any,
+) -> Any:
+    """GT-A9 under `fortify_adjacency`: an unoccupied space beside a friendly Rover, and not
+    adjacent to an existing Fortification: any owner's (space-any), the player's own
+    (space-own), or, read as qualifying the Rover, some friendly Rover beside it is clear of
+    every Fortification (rover)."""
+    if reading == "space-any":
+        apart = ops.not_(fortification_beside_space)
+    elif reading == "space-own":
+        apart = ops.not_(own_fortification_beside_space)
+    else:
+        apart = rover_beside_clear_of_fortifications
+    return ops.and_(unoccupied, beside_own_rover, apart)
