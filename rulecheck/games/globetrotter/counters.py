@@ -73,14 +73,21 @@ def may_act(ops: Ops, counted: Any, own_used: Any, stolen: Any, saved: Any) -> A
     return ops.and_(counted < ACTIONS_IN_A_ROW, ops.or_(ops.not_(own_used), stolen > 0, saved > 0))
 
 
-def spend_action(ops: Ops, own_used: Any, stolen: Any, saved: Any, stolen_first: Any) -> tuple[Any, Any, Any]:
-    """GT-A0, GT-T3, GT-T4: which point an action uses: the turn's own first, then stolen or
-    saved points in the order `treasury_spend` gives. Returns (own_used, stolen, saved)."""
+def spend_action(
+    ops: Ops, counted: Any, own_used: Any, stolen: Any, saved: Any, stolen_first: Any
+) -> tuple[Any, Any, Any, Any]:
+    """GT-A0, GT-T3, GT-T4, GT-T5: an action counts toward the 4 in a row and uses the turn's
+    own point first, then stolen or saved points in the order `treasury_spend` gives; stolen
+    points the cap no longer leaves room for are forfeit at once.
+    Returns (counted, own_used, stolen, saved)."""
     use_stolen = ops.and_(own_used, stolen > 0, ops.or_(stolen_first, saved == 0))
     use_saved = ops.and_(own_used, ops.not_(use_stolen))
+    counted_after = counted + 1
+    stolen_after = ops.ite(use_stolen, stolen - 1, stolen)
     return (
+        counted_after,
         True,
-        ops.ite(use_stolen, stolen - 1, stolen),
+        ops.min(stolen_after, ACTIONS_IN_A_ROW - counted_after),
         ops.ite(use_saved, saved - 1, saved),
     )
 

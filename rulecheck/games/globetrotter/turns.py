@@ -43,14 +43,16 @@ def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     assert turn is not None
     saved = saved_points(state, turn.player)
     stolen_first = rules.options["treasury_spend"] == "stolen-first"
-    own_used, stolen, saved_after = spend_action(INT_OPS, turn.own_used, turn.stolen, saved, stolen_first)
+    counted, own_used, stolen, saved_after = spend_action(
+        INT_OPS, turn.counted, turn.own_used, turn.stolen, saved, stolen_first
+    )
     if saved_after != saved:
         touch("GT-T3")
         state = set_saved_points(state, turn.player, saved_after)
     if stolen != turn.stolen:
         touch("GT-T4")
     touch("GT-A0")
-    return attrs.evolve(state, turn=Turn(turn.player, turn.taken + 1, turn.counted + 1, own_used, stolen))
+    return attrs.evolve(state, turn=Turn(turn.player, turn.taken + 1, counted, own_used, stolen))
 
 
 def has_lost(state: GlobetrotterState, player: int) -> bool:
