@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, seed, settings
 from hypothesis import strategies as st
 
 from rulecheck.check.api import ApiViolation, check_play, check_state
@@ -36,14 +36,17 @@ def test_playthroughs_are_legal_and_replay(play):
 
 
 def test_a_failure_shrinks_to_a_short_replayable_trace():
-    """Hypothesis finds a game in which player 0 banks 6 and shrinks it: the shortest such game has
-    3 steps (roll, face 6, hold); the shrunk one fails only at its last step and replays."""
+    """Hypothesis finds a game in which player 0 banks 6 and shrinks it. Shrinking reaches a local
+    minimum, not always the shortest game (3 steps: roll, face 6, hold), so the test checks what it
+    does promise: the shrunk game is shorter than the first failure found (unless that one was
+    already minimal), fails only at its last step, and replays."""
     game = Pig(2)
     found = []
 
     def banked_six(state):
         return state.scores[0] >= 6
 
+    @seed(1)
     @settings(max_examples=500, database=None)
     @given(playthroughs(game, max_steps=60))
     def never_banks_six(play):
@@ -53,8 +56,8 @@ def test_a_failure_shrinks_to_a_short_replayable_trace():
 
     with pytest.raises(AssertionError, match="banked 6"):
         never_banks_six()
-    shrunk = found[-1]
-    assert 3 <= len(shrunk.actions) <= 5
+    first, shrunk = found[0], found[-1]
+    assert 3 <= len(shrunk.actions) < len(first.actions) or len(first.actions) == 3
     assert [banked_six(s) for s in shrunk.states] == [False] * len(shrunk.actions) + [True]
     assert str(shrunk.actions[-1]) == "hold"
     assert banked_six(replay(game, shrunk.trace()))
@@ -129,3 +132,21 @@ def test_rejection_uses_actions_seen_elsewhere():
         game.apply(state, Face(3))
     with pytest.raises(ApiViolation, match="apply accepted"):
         check_state(LaxHoldPig(2), state, [Hold()])
+
+
+class CrashingPig(Pig):
+    def apply(self, state, action):
+        if isinstance(action, Face) and action.value == 5 and state.turn_total >= 4:
+            raise ZeroDivisionError("the die fell off the table")
+        return super().apply(state, action)
+
+
+def test_fuzz_reports_an_engine_error_with_a_shrunk_trace():
+    from rulecheck.check.fuzz import ENGINE_RAISED, fuzz
+
+    report = fuzz(CrashingPig(2), [], games=200, seed=3, max_steps=60)
+    [violation] = report.violations
+    assert violation.property == ENGINE_RAISED
+    assert "ZeroDivisionError: the die fell off the table" in violation.message
+    assert violation.trace.actions[-1] == "roll"  # the next face 5 raises
+    assert len(violation.trace.actions) <= 6

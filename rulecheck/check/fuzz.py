@@ -22,6 +22,7 @@ import attrs
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
+from hypothesis.errors import Frozen, StopTest
 
 from rulecheck.check.play import DEFAULT_MAX_STEPS, draw_action
 from rulecheck.check.properties import Property, failures, promised
@@ -79,6 +80,11 @@ class _PropertyFailed(Exception):
     pass
 
 
+ENGINE_RAISED = "engine-raised-an-error"
+"""The violation name for an exception from the engine during play (not an IllegalAction
+for a legal action's own rules, but any error at all: a legal action must apply)."""
+
+
 def fuzz(
     game: Game[Any, Any],
     properties: Sequence[Property],
@@ -91,7 +97,7 @@ def fuzz(
     violations: list[Violation] = []
     while True:
         totals = Counter[str]()
-        last_failure: list[tuple[Property, str, list[Action]]] = []
+        last_failure: list[tuple[Property | None, str, list[Action]]] = []
 
         def play(data: st.DataObject) -> None:
             state = game.initial_state()
@@ -101,10 +107,16 @@ def fuzz(
                 if found:
                     last_failure.append((found[0][0], found[0][1], list(actions)))
                     raise _PropertyFailed(found[0][1])
-                action = draw_action(data.draw, game, state)
-                if action is None:
-                    break
-                after = game.apply(state, action)
+                try:
+                    action = draw_action(data.draw, game, state)
+                    if action is None:
+                        break
+                    after = game.apply(state, action)
+                except (StopTest, Frozen):  # Hypothesis's own control flow
+                    raise
+                except Exception as exc:  # noqa: BLE001 - an engine that raises is a finding
+                    last_failure.append((None, f"{type(exc).__name__}: {exc}", list(actions)))
+                    raise _PropertyFailed(str(exc)) from exc
                 actions.append(action)
                 found = failures(game, remaining, state, action, after)
                 state = after
@@ -130,10 +142,14 @@ def fuzz(
                 campaign()
             except _PropertyFailed:
                 prop, message, actions = last_failure[-1]
-                violations.append(Violation(prop.name, prop.clauses, message, record(game, actions)))
-                remaining.remove(prop)
-                if remaining:
-                    continue
+                trace = record(game, actions)
+                if prop is None:  # the engine cannot be trusted to run the rest of the campaign
+                    violations.append(Violation(ENGINE_RAISED, (), message, trace))
+                else:
+                    violations.append(Violation(prop.name, prop.clauses, message, trace))
+                    remaining.remove(prop)
+                    if remaining:
+                        continue
         return FuzzReport(
             setup=game.setup,
             games=totals["games"],

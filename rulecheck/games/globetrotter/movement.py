@@ -20,7 +20,7 @@ from rulecheck.core.errors import IllegalAction
 from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Descend, EnterOrbit, Move, Transfer
 from rulecheck.games.globetrotter.context import PlayRule, Rules
-from rulecheck.games.globetrotter.state import SPACE_PORT, GlobetrotterState, Rover
+from rulecheck.games.globetrotter.state import SPACE_PORT, GlobetrotterState, Rover, rover_order
 
 
 def _own_rover_at(rules: Rules, state: GlobetrotterState, player: int, token: str, action: Action) -> Rover:
@@ -95,7 +95,7 @@ def apply_enter_orbit(
 
 
 def _orbiting(state: GlobetrotterState, player: int) -> list[Rover]:
-    return sorted({r for r in state.rovers_of(player) if r.space is None})
+    return sorted({r for r in state.rovers_of(player) if r.space is None}, key=rover_order)
 
 
 def descend_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:

@@ -56,7 +56,7 @@ class Rover:
     hp: int
 
 
-def _rover_order(rover: Rover) -> tuple[int, str, int, int]:
+def rover_order(rover: Rover) -> tuple[int, str, int, int]:
     """Canonical order of Rovers: by planet, orbit first, then space, owner and hit points."""
     return (rover.planet, rover.space or "", rover.owner, rover.hp)
 
@@ -149,7 +149,7 @@ class GlobetrotterState:
         """This state with some piece collections replaced, kept in canonical order."""
         return attrs.evolve(
             self,
-            rovers=self.rovers if rovers is None else tuple(sorted(rovers, key=_rover_order)),
+            rovers=self.rovers if rovers is None else tuple(sorted(rovers, key=rover_order)),
             fortifications=self.fortifications if fortifications is None else tuple(sorted(fortifications)),
             buildings=self.buildings if buildings is None else tuple(sorted(buildings)),
         )

@@ -1,0 +1,211 @@
+"""Z3 proofs of a game's invariants, built from the engine's own guards and effects.
+
+Models: a symbolic system per property: its variables (ints and booleans), the initial
+condition, the claim (what the property says), a lemma that makes the claim inductive
+where it is not on its own, and the steps that can change those variables, each a relation
+between the values before (v) and after (w) written over the kernel's `ops`. The steps
+call the very functions the engine calls (a game's counters module), with Z3 terms in
+place of ints, so a proof is about the engine's code. For each property:
+
+  * induction: the initial condition implies claim and lemma, and they and any step imply
+    them afterwards (for a transition property, every step also meets its obligation);
+  * when induction fails, the step and values that break it (a counterexample to
+    induction), then bounded model checking: is a state breaking the claim (or a step
+    breaking its obligation) reachable from the initial condition within `depth` steps?
+    If so the status is `refuted` with that abstract run; if not, `unknown`.
+
+A system's `basis` says what ties it to the engine: `ops` when every guard and effect is
+an engine function over ops; `refinement` when some part (board structure) is encoded
+here, in which case `refinement_violations` checks every transition seen in play against
+the symbolic steps.
+
+Leaves out: everything about a state the property does not read; those parts of a state
+are free (havoc) in the proof, which is sound for an invariant that does not mention them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from rulecheck.core.ops import INT_OPS, Ops, Z3Ops
+
+INT = "int"
+BOOL = "bool"
+PROVED = "proved"
+REFUTED = "refuted"
+UNKNOWN = "unknown"
+DEFAULT_DEPTH = 16
+
+Valuation = Mapping[str, Any]
+
+
+@attrs.frozen
+class Step:
+    """One way the variables change; `relation(ops, v, w)` holds when v may become w."""
+
+    name: str
+    clauses: tuple[str, ...]
+    relation: Callable[[Ops, Valuation, Valuation], Any]
+    obligation: Callable[[Ops, Valuation, Valuation], Any] | None = None
+    """For a transition property: what this step must satisfy, besides keeping the invariant."""
+
+
+@attrs.frozen
+class System:
+    """What a proof of one property needs."""
+
+    property: str
+    clauses: tuple[str, ...]
+    variables: tuple[tuple[str, str], ...]
+    """(name, INT or BOOL) for each variable."""
+    init: Callable[[Ops, Valuation], Any]
+    claim: Callable[[Ops, Valuation], Any]
+    """What the property says of every reachable state."""
+    steps: tuple[Step, ...]
+    basis: str = "ops"
+    lemma: Callable[[Ops, Valuation], Any] | None = None
+    """What else must hold for the claim to be inductive (proved along with it)."""
+    abstraction: Callable[[Any, Any], Iterable[Valuation]] | None = None
+    """For basis `refinement`: the valuations a concrete state stands for (one per planet, player...)."""
+
+
+@attrs.frozen
+class Result:
+    property: str
+    clauses: tuple[str, ...]
+    status: str
+    seconds: float
+    basis: str
+    counterexample: dict[str, Any] | None = None
+    """For a failed induction: the step and the values before and after it."""
+    run: tuple[dict[str, Any], ...] | None = None
+    """For a refutation: the abstract run from an initial state, step by step."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "property": self.property,
+            "clauses": list(self.clauses),
+            "status": self.status,
+            "seconds": round(self.seconds, 3),
+            "basis": self.basis,
+            "counterexample": self.counterexample,
+            "run": list(self.run) if self.run is not None else None,
+        }
+
+
+def unchanged(ops: Ops, v: Valuation, w: Valuation, *names: str) -> Any:
+    """The frame condition: these variables keep their values."""
+    return ops.and_(*(v[n] == w[n] for n in names)) if names else True
+
+
+def _terms(z3: Any, system: System, suffix: str) -> dict[str, Any]:
+    make = {INT: z3.Int, BOOL: z3.Bool}
+    return {name: make[sort](f"{name}{suffix}") for name, sort in system.variables}
+
+
+def _values(z3: Any, model: Any, terms: Mapping[str, Any]) -> dict[str, Any]:
+    out = {}
+    for name, term in terms.items():
+        value = model.eval(term, model_completion=True)
+        out[name] = z3.is_true(value) if z3.is_bool(value) else value.as_long()
+    return out
+
+
+def _invariant(ops: Ops, system: System, v: Valuation) -> Any:
+    """The claim with its lemma: what induction proves."""
+    return system.claim(ops, v) if system.lemma is None else ops.and_(system.claim(ops, v), system.lemma(ops, v))
+
+
+def _broken(ops: Ops, system: System, v: Valuation, w: Valuation, step: Step, keep: Callable[..., Any]) -> Any:
+    """`step` takes v to w and w breaks `keep` (or the step its obligation)."""
+    bad = ops.not_(keep(ops, system, w))
+    if step.obligation is not None:
+        bad = ops.or_(bad, ops.not_(step.obligation(ops, v, w)))
+    return ops.and_(step.relation(ops, v, w), bad)
+
+
+def _claim(ops: Ops, system: System, v: Valuation) -> Any:
+    return system.claim(ops, v)
+
+
+def _bounded_run(ops: Z3Ops, system: System, depth: int) -> tuple[dict[str, Any], ...] | None:
+    """The shortest run from an initial state to a state that breaks the claim (or a step that
+    breaks its obligation), within `depth` steps."""
+    z3 = ops.z3
+    states = [_terms(z3, system, "@0")]
+    solver = z3.Solver()
+    solver.add(system.init(ops, states[0]))
+    for k in range(depth):
+        states.append(_terms(z3, system, f"@{k + 1}"))
+        chosen = z3.Int(f"step@{k}")
+        solver.add(z3.Or(*(z3.And(chosen == i, s.relation(ops, states[k], states[k + 1]))
+                           for i, s in enumerate(system.steps))))
+        solver.push()
+        solver.add(z3.Or(*(z3.And(chosen == i, _broken(ops, system, states[k], states[k + 1], s, _claim))
+                           for i, s in enumerate(system.steps))))
+        if solver.check() == z3.sat:
+            model = solver.model()
+            run = [{"step": "initial", "values": _values(z3, model, states[0])}]
+            for i in range(k + 1):
+                index = model.eval(z3.Int(f"step@{i}"), model_completion=True).as_long()
+                run.append({"step": system.steps[index].name, "values": _values(z3, model, states[i + 1])})
+            return tuple(run)
+        solver.pop()
+    return None
+
+
+def prove(system: System, depth: int = DEFAULT_DEPTH) -> Result:
+    """Induction on `system`, and bounded model checking where induction fails."""
+    start = time.perf_counter()
+    ops = Z3Ops()
+    z3 = ops.z3
+    v, w = _terms(z3, system, ""), _terms(z3, system, "'")
+    counterexample = None
+    solver = z3.Solver()
+    solver.add(system.init(ops, v), z3.Not(_invariant(ops, system, v)))
+    if solver.check() == z3.sat:
+        counterexample = {"step": "initial", "before": None, "after": _values(z3, solver.model(), v)}
+    solver = z3.Solver()
+    solver.add(_invariant(ops, system, v))
+    for step in system.steps:
+        if counterexample is not None:
+            break
+        solver.push()
+        solver.add(_broken(ops, system, v, w, step, _invariant))
+        if solver.check() == z3.sat:
+            model = solver.model()
+            counterexample = {"step": step.name, "before": _values(z3, model, v), "after": _values(z3, model, w)}
+        solver.pop()
+    if counterexample is None:
+        return Result(system.property, system.clauses, PROVED, time.perf_counter() - start, system.basis)
+    run = _bounded_run(ops, system, depth)
+    status = REFUTED if run is not None else UNKNOWN
+    return Result(system.property, system.clauses, status, time.perf_counter() - start, system.basis,
+                  counterexample, run)
+
+
+def refinement_violations(
+    system: System, game: Any, transitions: Iterable[tuple[Any, Any, Any]]
+) -> list[str]:
+    """Concrete steps (state, action, next state) whose abstraction matches no symbolic step
+    (nor leaves the variables alone): each is a place where the symbolic model and the engine
+    disagree."""
+    assert system.abstraction is not None
+    problems = []
+    names = [name for name, _ in system.variables]
+    for before, action, after in transitions:
+        for v, w in zip(system.abstraction(game, before), system.abstraction(game, after)):
+            if all(v[n] == w[n] for n in names):
+                continue
+            if not any(step.relation(INT_OPS, v, w) for step in system.steps):
+                changed = sorted(n for n in names if v[n] != w[n])
+                problems.append(f"{action}: changes {', '.join(changed)} as no symbolic step allows")
+    return problems
+
+
+def prove_all(systems: Sequence[System], depth: int = DEFAULT_DEPTH) -> list[Result]:
+    return [prove(s, depth) for s in systems]
