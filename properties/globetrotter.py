@@ -13,7 +13,6 @@ from typing import Any
 
 from rulecheck.check.properties import StateProperty, TransitionProperty
 from rulecheck.games.globetrotter.actions import Manufacture
-from rulecheck.games.globetrotter.construction import rover_cap_counts
 from rulecheck.games.globetrotter.counters import (
     ACTIONS_IN_A_ROW,
     BUILDING_HP,
@@ -189,10 +188,15 @@ def lost_players_stay_lost_and_never_act(
 def manufacture_respects_rover_cap(
     game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState
 ) -> str | None:
+    """After a Manufacture the player has no more Rovers, on the ground and in orbit together,
+    than Buildings (on the Factory's planet under cap_scope=this-planet)."""
     if not isinstance(action, Manufacture):
         return None
-    where = game.rules.boards.parse(action.target)
-    rovers, buildings = rover_cap_counts(game.rules, after, game.to_move(before), where[0])
+    player = game.to_move(before)
+    planet = game.rules.boards.parse(action.target)[0]
+    in_scope = game.options["cap_scope"] == "all-planets"
+    rovers = sum(1 for r in after.rovers_of(player) if in_scope or r.planet == planet)
+    buildings = sum(1 for b in after.buildings_of(player) if in_scope or b.planet == planet)
     if rovers > buildings:
         return f"Manufacture left {rovers} Rovers against {buildings} Buildings"
     return None
@@ -214,6 +218,10 @@ def _fortify_any_space(options: Mapping[str, str]) -> bool:
 
 def _excluded_not_chosen(options: Mapping[str, str]) -> bool:
     return options["destroying_action"] == "counts"
+
+
+def _orbit_counts(options: Mapping[str, str]) -> bool:
+    return options["cap_orbit"] == "counts"
 
 
 PROPERTIES = (
@@ -296,8 +304,9 @@ PROPERTIES = (
     TransitionProperty(
         "manufacture-respects-rover-cap",
         ("GT-F5",),
-        "no Manufacture leaves more Rovers than Buildings",
+        "no Manufacture leaves more Rovers, on the ground and in orbit, than Buildings",
         manufacture_respects_rover_cap,
+        _orbit_counts,
     ),
     TransitionProperty(
         "saved-points-only-by-saving",

@@ -19,9 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from rulecheck.check.api import ApiViolation, check_play
+from rulecheck.check.campaign import WITNESS_GAMES, prove_game
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.play import random_game
 from rulecheck.check.properties import failures, load_properties
+from rulecheck.check.prove import PROVED
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import Game
 from rulecheck.core.options import parse_assignments
@@ -207,6 +209,34 @@ VERIFY_SELF_CHECKS = 3
 VERIFY_SELF_CHECK_STEPS = 150
 
 
+def _prove(args: argparse.Namespace) -> int:
+    game = _game(args)
+    proofs = prove_game(game, args.seed, args.witness_games)
+    if args.traces:
+        folder = Path(args.traces)
+        folder.mkdir(parents=True, exist_ok=True)
+        for proof in proofs:
+            if proof.witness is not None:
+                proof.witness.save(folder / f"{proof.result.property.replace(' ', '-')}.json")
+    if args.json:
+        _print_json({"setup": game.setup, "results": [p.to_data() for p in proofs]})
+    else:
+        for p in proofs:
+            r = p.result
+            note = "" if p.promised else "  (not promised under these options)"
+            print(f"{r.status:8} {r.seconds:6.3f}s  {r.basis:10}  {r.property} [{', '.join(r.clauses)}]{note}")
+            if r.counterexample is not None:
+                print(f"    induction fails at step {r.counterexample['step']}")
+            if r.run is not None:
+                print(f"    reachable in {len(r.run) - 1} steps: {' -> '.join(s['step'] for s in r.run)}")
+            if p.witness is not None:
+                print(f"    concrete trace: {len(p.witness.actions)} actions")
+            for mismatch in p.refinement_mismatches[:3]:
+                print(f"    refinement mismatch: {mismatch}")
+    failed = [p for p in proofs if p.promised and p.result.status != PROVED]
+    return EXIT_FAILED if failed else 0
+
+
 def _verify(args: argparse.Namespace) -> int:
     """The main job, so far: every board reading's facts; for every game the shared API check on
     a few random games and a fuzz campaign with every property. Exit 1 if a self-check fails."""
@@ -281,6 +311,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_setup(fuzz_)
     fuzz_.add_argument("--games", type=int, default=100, help="how many games")
     fuzz_.add_argument("--traces", help="write each violation's shrunk trace to this folder")
+
+    prove_ = command("prove", _prove, "prove each invariant with Z3, or refute it with a bounded run")
+    _add_game_setup(prove_)
+    prove_.add_argument(
+        "--witness-games",
+        type=int,
+        default=WITNESS_GAMES,
+        help="random games to search for a concrete trace of each refutation",
+    )
+    prove_.add_argument("--traces", help="write each refutation's concrete trace to this folder")
 
     command("verify", _verify, "the main job: every check on every game", json_flag=False)
     return parser

@@ -71,6 +71,12 @@ class System:
     """What else must hold for the claim to be inductive (proved along with it)."""
     abstraction: Callable[[Any, Any], Iterable[Valuation]] | None = None
     """For basis `refinement`: the valuations a concrete state stands for (one per planet, player...)."""
+    context: frozenset[str] = frozenset()
+    """Variables the steps read but never constrain afterwards (where the Rovers stand): a concrete
+    step that changes only these leaves the property's own variables alone."""
+    instances: Callable[[Valuation, Valuation], Iterable[Valuation]] | None = None
+    """For steps with parameters (which space a Fortification goes on, free variables in proofs): the
+    parameter values that could explain a concrete change from v to w, tried when matching it."""
 
 
 @attrs.frozen
@@ -142,11 +148,18 @@ def _bounded_run(ops: Z3Ops, system: System, depth: int) -> tuple[dict[str, Any]
     for k in range(depth):
         states.append(_terms(z3, system, f"@{k + 1}"))
         chosen = z3.Int(f"step@{k}")
-        solver.add(z3.Or(*(z3.And(chosen == i, s.relation(ops, states[k], states[k + 1]))
-                           for i, s in enumerate(system.steps))))
+        solver.add(
+            z3.Or(*(z3.And(chosen == i, s.relation(ops, states[k], states[k + 1])) for i, s in enumerate(system.steps)))
+        )
         solver.push()
-        solver.add(z3.Or(*(z3.And(chosen == i, _broken(ops, system, states[k], states[k + 1], s, _claim))
-                           for i, s in enumerate(system.steps))))
+        solver.add(
+            z3.Or(
+                *(
+                    z3.And(chosen == i, _broken(ops, system, states[k], states[k + 1], s, _claim))
+                    for i, s in enumerate(system.steps)
+                )
+            )
+        )
         if solver.check() == z3.sat:
             model = solver.model()
             run = [{"step": "initial", "values": _values(z3, model, states[0])}]
@@ -184,24 +197,24 @@ def prove(system: System, depth: int = DEFAULT_DEPTH) -> Result:
         return Result(system.property, system.clauses, PROVED, time.perf_counter() - start, system.basis)
     run = _bounded_run(ops, system, depth)
     status = REFUTED if run is not None else UNKNOWN
-    return Result(system.property, system.clauses, status, time.perf_counter() - start, system.basis,
-                  counterexample, run)
+    return Result(
+        system.property, system.clauses, status, time.perf_counter() - start, system.basis, counterexample, run
+    )
 
 
-def refinement_violations(
-    system: System, game: Any, transitions: Iterable[tuple[Any, Any, Any]]
-) -> list[str]:
+def refinement_violations(system: System, game: Any, transitions: Iterable[tuple[Any, Any, Any]]) -> list[str]:
     """Concrete steps (state, action, next state) whose abstraction matches no symbolic step
     (nor leaves the variables alone): each is a place where the symbolic model and the engine
     disagree."""
     assert system.abstraction is not None
     problems = []
-    names = [name for name, _ in system.variables]
+    names = [name for name, _ in system.variables if name not in system.context]
     for before, action, after in transitions:
         for v, w in zip(system.abstraction(game, before), system.abstraction(game, after)):
             if all(v[n] == w[n] for n in names):
                 continue
-            if not any(step.relation(INT_OPS, v, w) for step in system.steps):
+            choices = list(system.instances(v, w)) if system.instances is not None else [{}]
+            if not any(step.relation(INT_OPS, {**v, **c}, {**w, **c}) for step in system.steps for c in choices):
                 changed = sorted(n for n in names if v[n] != w[n])
                 problems.append(f"{action}: changes {', '.join(changed)} as no symbolic step allows")
     return problems

@@ -30,8 +30,14 @@ from rulecheck.games.globetrotter.state import FORTIFICATION, GlobetrotterState
 from rulecheck.geometry.planet import label_order
 
 TURN_VARIABLES = (
-    ("taken", INT), ("counted", INT), ("own_used", BOOL), ("stolen", INT), ("saved", INT), ("has_treasury", BOOL),
-    ("loot", INT), ("same_kind", INT),
+    ("taken", INT),
+    ("counted", INT),
+    ("own_used", BOOL),
+    ("stolen", INT),
+    ("saved", INT),
+    ("has_treasury", BOOL),
+    ("loot", INT),
+    ("same_kind", INT),
 )
 
 
@@ -47,8 +53,12 @@ def _turn_steps(game: Globetrotter) -> tuple[Step, ...]:
         )
         return ops.and_(
             counters.may_act(ops, v["counted"], v["own_used"], v["stolen"], v["saved"]),
-            w["taken"] == v["taken"] + 1, w["counted"] == counted, w["own_used"] == own,
-            w["stolen"] == stolen, w["saved"] == saved, unchanged(ops, v, w, "has_treasury"),
+            w["taken"] == v["taken"] + 1,
+            w["counted"] == counted,
+            w["own_used"] == own,
+            w["stolen"] == stolen,
+            w["saved"] == saved,
+            unchanged(ops, v, w, "has_treasury"),
         )
 
     def save(ops: Ops, v: Valuation, w: Valuation) -> Any:
@@ -56,33 +66,50 @@ def _turn_steps(game: Globetrotter) -> tuple[Step, ...]:
             ops, v["counted"], v["own_used"], v["stolen"], v["saved"], stolen_first
         )
         return ops.and_(
-            v["has_treasury"], counters.can_save(ops, v["saved"], v["own_used"]),
-            w["taken"] == v["taken"] + 1, w["counted"] == counted, w["own_used"] == own, w["stolen"] == stolen,
-            w["saved"] == counters.saved_after_save(ops, v["saved"]), unchanged(ops, v, w, "has_treasury"),
+            v["has_treasury"],
+            counters.can_save(ops, v["saved"], v["own_used"]),
+            w["taken"] == v["taken"] + 1,
+            w["counted"] == counted,
+            w["own_used"] == own,
+            w["stolen"] == stolen,
+            w["saved"] == counters.saved_after_save(ops, v["saved"]),
+            unchanged(ops, v, w, "has_treasury"),
         )
 
     def theft(ops: Ops, v: Valuation, w: Valuation) -> Any:
         counted = v["counted"] - 1 if excluded else v["counted"]
         return ops.and_(
-            v["own_used"], 0 <= v["loot"], v["loot"] <= cap,  # the other Treasury keeps its own invariant
-            w["counted"] == counted, w["stolen"] == counters.stolen_after_theft(ops, v["stolen"], counted, v["loot"]),
+            v["own_used"],
+            0 <= v["loot"],
+            v["loot"] <= cap,  # the other Treasury keeps its own invariant
+            w["counted"] == counted,
+            w["stolen"] == counters.stolen_after_theft(ops, v["stolen"], counted, v["loot"]),
             unchanged(ops, v, w, "taken", "own_used", "saved", "has_treasury"),
         )
 
     def build_treasury(ops: Ops, v: Valuation, w: Valuation) -> Any:
         treasuries = ops.ite(v["has_treasury"], 1, 0)
         return ops.and_(
-            v["same_kind"] >= 0, counters.may_build_kind(ops, v["same_kind"], True, treasuries),
-            w["has_treasury"], w["saved"] == 0, unchanged(ops, v, w, "taken", "counted", "own_used", "stolen"),
+            v["same_kind"] >= 0,
+            counters.may_build_kind(ops, v["same_kind"], True, treasuries),
+            w["has_treasury"],
+            w["saved"] == 0,
+            unchanged(ops, v, w, "taken", "counted", "own_used", "stolen"),
         )
 
     def lose_treasury(ops: Ops, v: Valuation, w: Valuation) -> Any:
-        return ops.and_(ops.not_(w["has_treasury"]), w["saved"] == 0,
-                        unchanged(ops, v, w, "taken", "counted", "own_used", "stolen"))
+        return ops.and_(
+            ops.not_(w["has_treasury"]), w["saved"] == 0, unchanged(ops, v, w, "taken", "counted", "own_used", "stolen")
+        )
 
     def new_turn(ops: Ops, v: Valuation, w: Valuation) -> Any:
-        return ops.and_(w["taken"] == 0, w["counted"] == 0, ops.not_(w["own_used"]), w["stolen"] == 0,
-                        unchanged(ops, v, w, "saved", "has_treasury"))
+        return ops.and_(
+            w["taken"] == 0,
+            w["counted"] == 0,
+            ops.not_(w["own_used"]),
+            w["stolen"] == 0,
+            unchanged(ops, v, w, "saved", "has_treasury"),
+        )
 
     return (
         Step("act", ("GT-A0", "GT-T3", "GT-T5"), act),
@@ -95,14 +122,23 @@ def _turn_steps(game: Globetrotter) -> tuple[Step, ...]:
 
 
 def _turn_init(ops: Ops, v: Valuation) -> Any:
-    return ops.and_(v["taken"] == 0, v["counted"] == 0, ops.not_(v["own_used"]), v["stolen"] == 0,
-                    v["saved"] == 0, ops.not_(v["has_treasury"]))
+    return ops.and_(
+        v["taken"] == 0,
+        v["counted"] == 0,
+        ops.not_(v["own_used"]),
+        v["stolen"] == 0,
+        v["saved"] == 0,
+        ops.not_(v["has_treasury"]),
+    )
 
 
 def saved_points(game: Globetrotter) -> System:
     def invariant(ops: Ops, v: Valuation) -> Any:
-        return ops.and_(0 <= v["saved"], v["saved"] <= counters.TREASURY_CAPACITY,
-                        ops.implies(ops.not_(v["has_treasury"]), v["saved"] == 0))
+        return ops.and_(
+            0 <= v["saved"],
+            v["saved"] <= counters.TREASURY_CAPACITY,
+            ops.implies(ops.not_(v["has_treasury"]), v["saved"] == 0),
+        )
 
     return System("saved-points-in-range", ("GT-T2",), TURN_VARIABLES, _turn_init, invariant, _turn_steps(game))
 
@@ -113,13 +149,24 @@ def actions_in_a_row(game: Globetrotter) -> System:
 
     def lemma(ops: Ops, v: Valuation) -> Any:
         return ops.and_(
-            v["taken"] == v["counted"], 0 <= v["counted"], v["counted"] <= counters.ACTIONS_IN_A_ROW,
-            0 <= v["stolen"], v["stolen"] <= counters.ACTIONS_IN_A_ROW - v["counted"], 0 <= v["saved"],
+            v["taken"] == v["counted"],
+            0 <= v["counted"],
+            v["counted"] <= counters.ACTIONS_IN_A_ROW,
+            0 <= v["stolen"],
+            v["stolen"] <= counters.ACTIONS_IN_A_ROW - v["counted"],
+            0 <= v["saved"],
             ops.implies(ops.not_(v["own_used"]), ops.and_(v["counted"] == 0, v["stolen"] == 0)),
         )
 
-    return System("at-most-4-actions-in-a-row", ("GT-T3", "GT-T4", "GT-T5"), TURN_VARIABLES, _turn_init,
-                  claim, _turn_steps(game), lemma=lemma)
+    return System(
+        "at-most-4-actions-in-a-row",
+        ("GT-T3", "GT-T4", "GT-T5"),
+        TURN_VARIABLES,
+        _turn_init,
+        claim,
+        _turn_steps(game),
+        lemma=lemma,
+    )
 
 
 def build_points(game: Globetrotter) -> System:
@@ -130,44 +177,96 @@ def build_points(game: Globetrotter) -> System:
         return ops.and_(v["has_factory"], w["has_factory"], guard, w["points"] == points)
 
     steps = (
-        Step("turn-start", ("GT-F1",), lambda ops, v, w: with_factory(
-            ops, v, w, True, counters.turn_start_points(ops, v["points"]))),
-        Step("manufacture", ("GT-F2", "GT-F5"), lambda ops, v, w: with_factory(
-            ops, v, w, counters.can_manufacture(ops, v["points"], v["rovers"], v["buildings"]), 0)),
-        Step("repair", ("GT-F3",), lambda ops, v, w: with_factory(
-            ops, v, w, counters.can_repair(ops, v["hp"], v["points"], at_full),
-            counters.after_repair_points(ops, v["points"]))),
-        Step("build-factory", ("GT-A11",), lambda ops, v, w: ops.and_(
-            counters.may_build_kind(ops, ops.ite(v["has_factory"], 1, 0), False, 0), w["has_factory"],
-            w["points"] == 0)),
-        Step("lose-factory", ("GT-A14", "GT-A8"), lambda ops, v, w: ops.and_(
-            ops.not_(w["has_factory"]), w["points"] == 0)),
+        Step(
+            "turn-start",
+            ("GT-F1",),
+            lambda ops, v, w: with_factory(ops, v, w, True, counters.turn_start_points(ops, v["points"])),
+        ),
+        Step(
+            "manufacture",
+            ("GT-F2", "GT-F5"),
+            lambda ops, v, w: with_factory(
+                ops, v, w, counters.can_manufacture(ops, v["points"], v["rovers"], v["buildings"]), 0
+            ),
+        ),
+        Step(
+            "repair",
+            ("GT-F3",),
+            lambda ops, v, w: with_factory(
+                ops,
+                v,
+                w,
+                counters.can_repair(ops, v["hp"], v["points"], at_full),
+                counters.after_repair_points(ops, v["points"]),
+            ),
+        ),
+        Step(
+            "build-factory",
+            ("GT-A11",),
+            lambda ops, v, w: ops.and_(
+                counters.may_build_kind(ops, ops.ite(v["has_factory"], 1, 0), False, 0),
+                w["has_factory"],
+                w["points"] == 0,
+            ),
+        ),
+        Step(
+            "lose-factory",
+            ("GT-A14", "GT-A8"),
+            lambda ops, v, w: ops.and_(ops.not_(w["has_factory"]), w["points"] == 0),
+        ),
     )
 
     def invariant(ops: Ops, v: Valuation) -> Any:
-        return ops.and_(0 <= v["points"], v["points"] <= counters.FACTORY_CAPACITY,
-                        ops.implies(ops.not_(v["has_factory"]), v["points"] == 0))
+        return ops.and_(
+            0 <= v["points"],
+            v["points"] <= counters.FACTORY_CAPACITY,
+            ops.implies(ops.not_(v["has_factory"]), v["points"] == 0),
+        )
 
-    return System("build-points-in-range", ("GT-F1", "GT-F2", "GT-F3"), variables,
-                  lambda ops, v: ops.and_(v["has_factory"], v["points"] == 0), invariant, steps)
+    return System(
+        "build-points-in-range",
+        ("GT-F1", "GT-F2", "GT-F3"),
+        variables,
+        lambda ops, v: ops.and_(v["has_factory"], v["points"] == 0),
+        invariant,
+        steps,
+    )
 
 
 def hit_points(game: Globetrotter, kind: str, most: int, repairable: bool) -> System:
     at_full = game.options["repair_at_full"] == "legal"
     variables = (("hp", INT), ("alive", BOOL), ("amount", INT), ("points", INT))
     steps = [
-        Step("damage", ("GT-A5", "GT-A6", "GT-A8", "GT-D2", "GT-D5"), lambda ops, v, w: ops.and_(
-            v["alive"], v["amount"] >= 1, w["hp"] == counters.damaged_hp(ops, v["hp"], v["amount"]),
-            w["alive"] == (w["hp"] > 0))),
+        Step(
+            "damage",
+            ("GT-A5", "GT-A6", "GT-A8", "GT-D2", "GT-D5"),
+            lambda ops, v, w: ops.and_(
+                v["alive"],
+                v["amount"] >= 1,
+                w["hp"] == counters.damaged_hp(ops, v["hp"], v["amount"]),
+                w["alive"] == (w["hp"] > 0),
+            ),
+        ),
         Step("create", ("GT-A8",), lambda ops, v, w: ops.and_(ops.not_(v["alive"]), w["alive"], w["hp"] == most)),
     ]
     if repairable:
-        steps.append(Step("repair", ("GT-F3",), lambda ops, v, w: ops.and_(
-            v["alive"], counters.can_repair(ops, v["hp"], v["points"], at_full), w["alive"],
-            w["hp"] == counters.repaired_hp(ops, v["hp"]))))
+        steps.append(
+            Step(
+                "repair",
+                ("GT-F3",),
+                lambda ops, v, w: ops.and_(
+                    v["alive"],
+                    counters.can_repair(ops, v["hp"], v["points"], at_full),
+                    w["alive"],
+                    w["hp"] == counters.repaired_hp(ops, v["hp"]),
+                ),
+            )
+        )
 
     return System(
-        f"hit-points-in-range ({kind})", ("GT-A8",), variables,
+        f"hit-points-in-range ({kind})",
+        ("GT-A8",),
+        variables,
         lambda ops, v: ops.implies(v["alive"], v["hp"] == most),
         lambda ops, v: ops.implies(v["alive"], ops.and_(1 <= v["hp"], v["hp"] <= most)),
         tuple(steps),
@@ -179,12 +278,19 @@ def fire_counters(game: Globetrotter) -> System:
         return w["fires"] >= v["fires"]
 
     steps = (
-        Step("fire", ("GT-D6",), lambda ops, v, w: w["fires"] == counters.fires_after_firing(ops, v["fires"]),
-             never_down),
+        Step(
+            "fire", ("GT-D6",), lambda ops, v, w: w["fires"] == counters.fires_after_firing(ops, v["fires"]), never_down
+        ),
         Step("decommission-a-cannon", ("GT-A15",), lambda ops, v, w: unchanged(ops, v, w, "fires"), never_down),
     )
-    return System("fire-counters-never-decrease", ("GT-D6", "GT-A15"), (("fires", INT),),
-                  lambda ops, v: v["fires"] == 0, _nonnegative("fires"), steps)
+    return System(
+        "fire-counters-never-decrease",
+        ("GT-D6", "GT-A15"),
+        (("fires", INT),),
+        lambda ops, v: v["fires"] == 0,
+        _nonnegative("fires"),
+        steps,
+    )
 
 
 def one_building_per_type(game: Globetrotter, treasury: bool) -> System:
@@ -203,8 +309,14 @@ def one_building_per_type(game: Globetrotter, treasury: bool) -> System:
         Step("lose", ("GT-A12", "GT-A8"), lambda ops, v, w: ops.and_(v["count"] >= 1, w["count"] == v["count"] - 1)),
     )
     name, clause = ("one-treasury-per-player", "GT-T6") if treasury else ("one-building-per-type-and-planet", "GT-A11")
-    return System(name, (clause,), variables, lambda ops, v: ops.and_(0 <= v["count"], v["count"] <= 1),
-                  lambda ops, v: ops.and_(0 <= v["count"], v["count"] <= 1), steps)
+    return System(
+        name,
+        (clause,),
+        variables,
+        lambda ops, v: ops.and_(0 <= v["count"], v["count"] <= 1),
+        lambda ops, v: ops.and_(0 <= v["count"], v["count"] <= 1),
+        steps,
+    )
 
 
 def _nonnegative(*names: str) -> Any:
@@ -219,35 +331,73 @@ def rover_cap(game: Globetrotter) -> System:
 
     def manufacture(ops: Ops, v: Valuation, w: Valuation) -> Any:
         counted = v["ground"] + v["orbit"] if orbit_counts else v["ground"]
-        return ops.and_(counters.can_manufacture(ops, v["points"], counted, v["buildings"]),
-                        w["ground"] == v["ground"] + 1, w["points"] == 0,
-                        unchanged(ops, v, w, "orbit", "buildings", "has_port"))
+        return ops.and_(
+            counters.can_manufacture(ops, v["points"], counted, v["buildings"]),
+            w["ground"] == v["ground"] + 1,
+            w["points"] == 0,
+            unchanged(ops, v, w, "orbit", "buildings", "has_port"),
+        )
 
     def changes(*kept: str) -> Any:
         return lambda extra: lambda ops, v, w: ops.and_(extra(ops, v, w), unchanged(ops, v, w, *kept))
 
     steps = (
-        Step("manufacture", ("GT-F2", "GT-F5"), manufacture,
-             lambda ops, v, w: w["ground"] + w["orbit"] <= w["buildings"]),
-        Step("turn-start", ("GT-F1",), changes("ground", "orbit", "buildings", "has_port")(
-            lambda ops, v, w: w["points"] == counters.turn_start_points(ops, v["points"]))),
-        Step("enter-orbit", ("GT-SP1",), changes("buildings", "points", "has_port")(
-            lambda ops, v, w: ops.and_(v["has_port"], v["ground"] >= 1, w["ground"] == v["ground"] - 1,
-                                       w["orbit"] == v["orbit"] + 1))),
-        Step("descend", ("GT-SP2",), changes("buildings", "points", "has_port")(
-            lambda ops, v, w: ops.and_(v["orbit"] >= 1, w["orbit"] == v["orbit"] - 1,
-                                       w["ground"] == v["ground"] + 1))),
-        Step("build", ("GT-A10",), changes(*moves, "points")(
-            lambda ops, v, w: ops.and_(w["buildings"] == v["buildings"] + 1,
-                                       ops.implies(v["has_port"], w["has_port"])))),
-        Step("lose-a-rover", ("GT-A8",), changes("orbit", "buildings", "points", "has_port")(
-            lambda ops, v, w: ops.and_(v["ground"] >= 1, w["ground"] == v["ground"] - 1))),
+        Step(
+            "manufacture", ("GT-F2", "GT-F5"), manufacture, lambda ops, v, w: w["ground"] + w["orbit"] <= w["buildings"]
+        ),
+        Step(
+            "turn-start",
+            ("GT-F1",),
+            changes("ground", "orbit", "buildings", "has_port")(
+                lambda ops, v, w: w["points"] == counters.turn_start_points(ops, v["points"])
+            ),
+        ),
+        Step(
+            "enter-orbit",
+            ("GT-SP1",),
+            changes("buildings", "points", "has_port")(
+                lambda ops, v, w: ops.and_(
+                    v["has_port"], v["ground"] >= 1, w["ground"] == v["ground"] - 1, w["orbit"] == v["orbit"] + 1
+                )
+            ),
+        ),
+        Step(
+            "descend",
+            ("GT-SP2",),
+            changes("buildings", "points", "has_port")(
+                lambda ops, v, w: ops.and_(
+                    v["orbit"] >= 1, w["orbit"] == v["orbit"] - 1, w["ground"] == v["ground"] + 1
+                )
+            ),
+        ),
+        Step(
+            "build",
+            ("GT-A10",),
+            changes(*moves, "points")(
+                lambda ops, v, w: ops.and_(
+                    w["buildings"] == v["buildings"] + 1, ops.implies(v["has_port"], w["has_port"])
+                )
+            ),
+        ),
+        Step(
+            "lose-a-rover",
+            ("GT-A8",),
+            changes("orbit", "buildings", "points", "has_port")(
+                lambda ops, v, w: ops.and_(v["ground"] >= 1, w["ground"] == v["ground"] - 1)
+            ),
+        ),
     )
 
-    return System("manufacture-respects-rover-cap", ("GT-F5",), variables,
-                  lambda ops, v: ops.and_(v["ground"] == 1, v["orbit"] == 0, v["buildings"] == 1, v["points"] == 0,
-                                          ops.not_(v["has_port"])),
-                  _nonnegative("ground", "orbit", "buildings", "points"), steps)
+    return System(
+        "manufacture-respects-rover-cap",
+        ("GT-F5",),
+        variables,
+        lambda ops, v: ops.and_(
+            v["ground"] == 1, v["orbit"] == 0, v["buildings"] == 1, v["points"] == 0, ops.not_(v["has_port"])
+        ),
+        _nonnegative("ground", "orbit", "buildings", "points"),
+        steps,
+    )
 
 
 def fortifications_apart(game: Globetrotter) -> System:
@@ -259,9 +409,11 @@ def fortifications_apart(game: Globetrotter) -> System:
     index = {space: i for i, space in enumerate(spaces)}
     sides = ("mine", "theirs")
     kinds = ("fort", "rover")
-    variables = (("at", INT),) + tuple(
-        (f"{kind}_{side}_{s}", BOOL) for s in spaces for kind in kinds for side in sides
-    ) + tuple((f"other_{s}", BOOL) for s in spaces)
+    variables = (
+        (("at", INT),)
+        + tuple((f"{kind}_{side}_{s}", BOOL) for s in spaces for kind in kinds for side in sides)
+        + tuple((f"other_{s}", BOOL) for s in spaces)
+    )
     fort_names = [f"fort_{side}_{s}" for s in spaces for side in sides]
     reading = game.options["fortify_adjacency"]
 
@@ -269,22 +421,30 @@ def fortifications_apart(game: Globetrotter) -> System:
         def relation(ops: Ops, v: Valuation, w: Valuation) -> Any:
             fort = {s: ops.or_(v[f"fort_mine_{s}"], v[f"fort_theirs_{s}"]) for s in spaces}
             allowed = []
-            for space in spaces:
+            # With a concrete index (refinement) only that space's disjunct can hold.
+            for space in [spaces[v["at"]]] if isinstance(v["at"], int) else spaces:
                 near = list(graph[space])
-                unoccupied = ops.not_(ops.or_(fort[space], v[f"rover_mine_{space}"], v[f"rover_theirs_{space}"],
-                                              v[f"other_{space}"]))
-                clear = ops.or_(*(ops.and_(v[f"rover_{who}_{n}"], ops.not_(ops.or_(*(fort[m] for m in graph[n]))))
-                                  for n in near))
+                unoccupied = ops.not_(
+                    ops.or_(fort[space], v[f"rover_mine_{space}"], v[f"rover_theirs_{space}"], v[f"other_{space}"])
+                )
+                clear = ops.or_(
+                    *(ops.and_(v[f"rover_{who}_{n}"], ops.not_(ops.or_(*(fort[m] for m in graph[n])))) for n in near)
+                )
                 guard = counters.may_fortify(
-                    ops, reading, unoccupied,
+                    ops,
+                    reading,
+                    unoccupied,
                     ops.or_(*(v[f"rover_{who}_{n}"] for n in near)),
                     ops.or_(*(fort[n] for n in near)),
                     ops.or_(*(v[f"fort_{who}_{n}"] for n in near)),
                     clear,
                 )
                 allowed.append(ops.and_(v["at"] == index[space], guard))
-            placed = [w[f"fort_{side}_{s}"] == ops.or_(v[f"fort_{side}_{s}"], ops.and_(side == who, v["at"] == index[s]))
-                      for s in spaces for side in sides]
+            placed = [
+                w[f"fort_{side}_{s}"] == ops.or_(v[f"fort_{side}_{s}"], ops.and_(side == who, v["at"] == index[s]))
+                for s in spaces
+                for side in sides
+            ]
             return ops.and_(ops.or_(*allowed), *placed)
 
         return Step(f"fortify-{who}", ("GT-A9",), relation)
@@ -311,7 +471,7 @@ def fortifications_apart(game: Globetrotter) -> System:
 
     def abstraction(game: Globetrotter, state: GlobetrotterState) -> Iterable[Valuation]:
         """Planet a, from player 0's side."""
-        values: dict[str, Any] = {"at": 0}
+        values: dict[str, Any] = {}
         for s in spaces:
             rover, fort = state.rover_at(0, s), state.fortification_at(0, s)
             for side, mine in (("mine", True), ("theirs", False)):
@@ -320,8 +480,22 @@ def fortifications_apart(game: Globetrotter) -> System:
             values[f"other_{s}"] = state.building_at(0, s) is not None
         yield values
 
-    return System("fortifications-never-adjacent", ("GT-A9",), variables, no_forts, claim, steps,
-                  basis="refinement", abstraction=abstraction)
+    def instances(v: Valuation, w: Valuation) -> Iterable[Valuation]:
+        """A Fortify step can only have placed a Fortification where one appeared."""
+        return [{"at": index[s]} for s in spaces if any(v[f"fort_{k}_{s}"] != w[f"fort_{k}_{s}"] for k in sides)]
+
+    return System(
+        "fortifications-never-adjacent",
+        ("GT-A9",),
+        variables,
+        no_forts,
+        claim,
+        steps,
+        basis="refinement",
+        abstraction=abstraction,
+        instances=instances,
+        context=frozenset(n for n, _ in variables if n == "at" or not n.startswith("fort_")),
+    )
 
 
 def systems(game: Globetrotter) -> tuple[System, ...]:

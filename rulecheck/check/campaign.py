@@ -1,0 +1,96 @@
+"""A game's proofs, tied to the engine: the prover, refinement against real play, witnesses.
+
+Models: for each symbolic system of a game (rulecheck/games/<game>/symbolic.py): the
+Z3 result; for a system whose basis is refinement, every transition of some random games
+checked against its symbolic steps (a mismatch turns a proof into `unknown`); and for a
+refutation, a search for a concrete, replayable trace: Hypothesis fuzzing with that one
+property checked, whatever the options promise.
+
+Leaves out: the prover itself (prove.py) and presentation (cli.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import attrs
+
+from rulecheck.check.fuzz import fuzz
+from rulecheck.check.play import random_game
+from rulecheck.check.properties import Property, load_properties
+from rulecheck.check.prove import REFUTED, UNKNOWN, Result, System, prove, refinement_violations
+from rulecheck.core.errors import SpecError
+from rulecheck.core.game import Game
+from rulecheck.core.trace import Trace
+
+REFINEMENT_GAMES = 5
+REFINEMENT_STEPS = 400
+WITNESS_GAMES = 100
+
+
+@attrs.frozen
+class Proof:
+    result: Result
+    promised: bool
+    """Whether the rulebook promises the property under the game's options."""
+    refinement_steps: int = 0
+    refinement_mismatches: tuple[str, ...] = ()
+    witness: Trace | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        data = self.result.to_data()
+        data["promised"] = self.promised
+        if self.result.basis == "refinement":
+            data["refinement"] = {"steps": self.refinement_steps, "mismatches": list(self.refinement_mismatches)}
+        data["witness"] = self.witness.to_data() if self.witness is not None else None
+        return data
+
+
+def symbolic_systems(game: Game[Any, Any]) -> tuple[System, ...]:
+    try:
+        module = importlib.import_module(f"rulecheck.games.{game.name}.symbolic")
+    except ModuleNotFoundError:
+        raise SpecError(f"{game.name} has no symbolic model yet (rulecheck/games/{game.name}/symbolic.py)") from None
+    found: tuple[System, ...] = module.systems(game)
+    return found
+
+
+def _property_for(system: System, properties: tuple[Property, ...]) -> Property:
+    base = system.property.split(" (")[0]
+    for prop in properties:
+        if prop.name == base:
+            return prop
+    raise SpecError(f"symbolic system {system.property!r} proves no property of properties/*.py")
+
+
+def _refinement(system: System, game: Game[Any, Any], seed: int) -> tuple[int, tuple[str, ...]]:
+    steps = 0
+    mismatches: list[str] = []
+    for offset in range(REFINEMENT_GAMES):
+        play = random_game(game, seed + offset, REFINEMENT_STEPS)
+        transitions = list(zip(play.states, play.actions, play.states[1:]))
+        steps += len(transitions)
+        mismatches += refinement_violations(system, game, transitions)
+    return steps, tuple(mismatches)
+
+
+def _witness(prop: Property, game: Game[Any, Any], games: int, seed: int) -> Trace | None:
+    forced = attrs.evolve(prop, applies=lambda options: True)
+    report = fuzz(game, [forced], games=games, seed=seed)
+    return report.violations[0].trace if report.violations else None
+
+
+def prove_game(game: Game[Any, Any], seed: int = 0, witness_games: int = WITNESS_GAMES) -> list[Proof]:
+    """Every symbolic system of `game`, proved or refuted, checked against the engine."""
+    properties = load_properties(game.name)
+    proofs = []
+    for system in symbolic_systems(game):
+        prop = _property_for(system, properties)
+        result = prove(system)
+        steps, mismatches = _refinement(system, game, seed) if system.basis == "refinement" else (0, ())
+        if mismatches:
+            result = attrs.evolve(result, status=UNKNOWN)
+        witness = _witness(prop, game, witness_games, seed) if result.status == REFUTED and witness_games else None
+        proofs.append(Proof(result, prop.applies(game.options), steps, mismatches, witness))
+    return proofs
