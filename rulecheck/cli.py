@@ -20,6 +20,7 @@ from typing import Any
 
 from rulecheck.check.api import ApiViolation, check_play
 from rulecheck.check.campaign import WITNESS_GAMES, prove_game
+from rulecheck.check.contradictions import ask, game_statements
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.play import random_game
 from rulecheck.check.properties import failures, load_properties
@@ -237,6 +238,29 @@ def _prove(args: argparse.Namespace) -> int:
     return EXIT_FAILED if failed else 0
 
 
+def _contradictions(args: argparse.Namespace) -> int:
+    module = game_statements(args.game)
+    answers = ask(module.variables(), module.statements(), module.QUESTIONS, module.describe)
+    if args.json:
+        _print_json(
+            {
+                "game": args.game,
+                "statements": [
+                    {"id": s.id, "clauses": list(s.clauses), "text": s.text, "reading": s.reading}
+                    for s in module.statements()
+                ],
+                "answers": [a.to_data() for a in answers],
+            }
+        )
+    else:
+        for a in answers:
+            if a.consistent:
+                print(f"consistent    {a.title}; witness: {json.dumps(a.witness)}")
+            else:
+                print(f"CONTRADICTION {a.title}: {', '.join(a.core)} cannot all hold [{', '.join(a.clauses)}]")
+    return 0
+
+
 def _verify(args: argparse.Namespace) -> int:
     """The main job, so far: every board reading's facts; for every game the shared API check on
     a few random games and a fuzz campaign with every property. Exit 1 if a self-check fails."""
@@ -321,6 +345,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="random games to search for a concrete trace of each refutation",
     )
     prove_.add_argument("--traces", help="write each refutation's concrete trace to this folder")
+
+    command(
+        "contradictions", _contradictions, "rulebook statements that cannot all hold, with unsat cores"
+    ).add_argument("game", choices=sorted(GAMES))
 
     command("verify", _verify, "the main job: every check on every game", json_flag=False)
     return parser

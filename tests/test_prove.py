@@ -46,7 +46,9 @@ def test_fortify_rover_reading_lets_fortifications_touch_with_a_replayable_trace
     proofs = _by_name(prove_game(Globetrotter(2, {"fortify_adjacency": "rover"}), witness_games=100))
     proof = proofs["fortifications-never-adjacent"]
     assert proof.result.status == REFUTED and not proof.promised
-    assert [s["step"] for s in proof.result.run] == ["initial", "fortify-mine", "fortify-mine"]
+    steps = [s["step"] for s in proof.result.run]
+    assert steps[0] == "initial" and len(steps) == 3
+    assert all(step in ("fortify-mine", "fortify-theirs") for step in steps[1:])
     assert proof.witness is not None
     path = tmp_path / "touching.json"
     proof.witness.save(path)
@@ -125,3 +127,38 @@ def test_refinement_catches_a_symbolic_model_that_differs_from_the_engine():
     problems = refinement_violations(strict_model, Globetrotter(2), transitions)
     assert len(problems) == 1 and problems[0].startswith("fortify")
     assert refinement_violations(fortifications_apart(loose), loose, transitions) == []
+
+
+def test_contradictions_find_gt_f01_with_unsat_cores(capsys):
+    assert main(["contradictions", "globetrotter", "--json"]) == 0
+    answers = {a["title"]: a for a in json.loads(capsys.readouterr().out)["answers"]}
+    stated = answers["14 surrounding triangles, as stated"]
+    assert stated["consistent"] and len(stated["witness"]["removed_triangles"]) == 14
+    symmetric = answers["14 surrounding triangles, the same wherever one starts (GT-F01)"]
+    assert not symmetric["consistent"]
+    assert set(symmetric["core"]) == {"removes-14", "surrounding", "symmetric"}
+    assert "GT-B2" in symmetric["clauses"]
+    regular = answers["14 surrounding triangles, every playable triangle with 3 neighbours (GT-F01)"]
+    assert not regular["consistent"] and "three-neighbours" in regular["core"]
+
+
+def test_every_consistent_fourteen_removal_is_one_of_the_three_asymmetric_boards():
+    """Enumerate every model of the stated facts: 15 boards, 3 up to the pentagon's turn."""
+    import z3
+
+    from rulecheck.games.globetrotter import statements as st
+    from rulecheck.geometry.planet import removed_faces
+
+    v = st.variables()
+    chosen = [s for s in st.statements() if s.id in ("removes-14", "leaves-66", "surrounding")]
+    solver = z3.Solver()
+    solver.add(*(s.constraint(v) for s in chosen))
+    boards = []
+    while solver.check() == z3.sat:
+        model = solver.model()
+        removed = frozenset(t for t, r in v.items() if z3.is_true(model.eval(r, model_completion=True)))
+        boards.append(removed)
+        solver.add(z3.Or(*(r != model.eval(r, model_completion=True) for r in v.values())))
+    assert len(boards) == 15
+    named = {name: removed_faces(name) - {"P11"} for name in ("ring14-edge", "ring14-hq", "ring14-snub")}
+    assert all(board in boards for board in named.values())

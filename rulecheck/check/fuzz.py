@@ -1,7 +1,9 @@
 """Fuzzing: Hypothesis plays random whole games with every property checked at every step.
 
 Models: a campaign of N games from one seed. Each game is a Hypothesis example that
-draws an action at every step (play.draw_action) until the
+first draws verbs its players avoid while they can (swarm testing: rare rules get their
+chance in games that skip the common moves), then an action at every step
+(play.draw_action) until the
 game ends or a step cap is hit, checking every promised property after every step.
 When a property fails, Hypothesis shrinks the game to a short one that still breaks it,
 and that game becomes a replayable trace; the campaign then runs again without that
@@ -24,7 +26,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Frozen, StopTest
 
-from rulecheck.check.play import DEFAULT_MAX_STEPS, draw_action
+from rulecheck.check.play import DEFAULT_MAX_STEPS, draw_action, draw_swarm
 from rulecheck.check.properties import Property, failures, promised
 from rulecheck.core.clauses import coverage
 from rulecheck.core.game import Game
@@ -102,13 +104,14 @@ def fuzz(
         def play(data: st.DataObject) -> None:
             state = game.initial_state()
             actions: list[Action] = []
+            avoid = draw_swarm(data.draw, game)
             found = failures(game, remaining, None, None, state)
             for _ in range(max_steps):
                 if found:
                     last_failure.append((found[0][0], found[0][1], list(actions)))
                     raise _PropertyFailed(found[0][1])
                 try:
-                    action = draw_action(data.draw, game, state)
+                    action = draw_action(data.draw, game, state, avoid)
                     if action is None:
                         break
                     after = game.apply(state, action)

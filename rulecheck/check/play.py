@@ -42,9 +42,17 @@ class Playthrough:
         return f"{self.game.name} ({len(self.actions)} steps): " + "; ".join(map(str, self.actions))
 
 
-def draw_action(draw: Callable[[st.SearchStrategy[int]], int], game: Game[Any, Any], state: Any) -> Action | None:
-    """The next action: a legal action by index, or a chance outcome by its probability;
-    None when there is none."""
+def draw_swarm(draw: Callable[[st.SearchStrategy[bool]], bool], game: Game[Any, Any]) -> frozenset[str]:
+    """Verbs this game's players avoid while they have anything else to do (swarm testing: a game
+    that never decommissions keeps its buildings long enough to use them). Shrinks to none."""
+    return frozenset(cls.verb for cls in game.action_types if draw(st.booleans()))
+
+
+def draw_action(
+    draw: Callable[[st.SearchStrategy[int]], int], game: Game[Any, Any], state: Any, avoid: frozenset[str] = frozenset()
+) -> Action | None:
+    """The next action: a legal action by index (among those whose verb is not avoided, if any
+    are left), or a chance outcome by its probability; None when there is none."""
     if game.to_move(state) == CHANCE:
         outcomes = game.chance_outcomes(state)
         scale = math.lcm(*(p.denominator for _, p in outcomes))
@@ -55,7 +63,8 @@ def draw_action(draw: Callable[[st.SearchStrategy[int]], int], game: Game[Any, A
                 return outcome
         raise ArithmeticError("chance probabilities do not sum to 1")
     legal = game.legal_actions(state)
-    return legal[draw(st.integers(min_value=0, max_value=len(legal) - 1))] if legal else None
+    preferred = [a for a in legal if a.verb not in avoid] or list(legal)
+    return preferred[draw(st.integers(min_value=0, max_value=len(preferred) - 1))] if preferred else None
 
 
 @st.composite
