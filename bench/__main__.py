@@ -1,74 +1,29 @@
-"""Random-play speed: Globetrotter against python-chess, in one run on one machine.
+"""`python -m bench [--seconds S] [--json]`: every benchmark, printed or as one JSON object.
 
-Each side plays whole random games (uniform over the legal moves; Globetrotter's dice
-by their odds) for the same wall-clock budget, and a step is one legal-move generation
-plus one move applied, so the two figures measure the same work. Prints steps per
-second for both and their ratio; `--json` prints one object.
-
-Run with `make bench` (which installs python-chess) or `python -m bench`.
+Run with `make bench`, which installs python-chess first.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
-import time
-from collections.abc import Callable
 
-import chess
-
-from rulecheck.check.play import random_game
-from rulecheck.games import make_game
-
-MAX_CHESS_PLIES = 400
-
-
-def _measure(play_one: Callable[[int], int], seconds: float) -> dict[str, float]:
-    steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        steps += play_one(games)
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {"games": games, "steps": steps, "seconds": round(elapsed, 2), "steps_per_second": round(steps / elapsed)}
-
-
-def globetrotter_game(seed: int) -> int:
-    return len(random_game(make_game("globetrotter", 2), seed).actions)
-
-
-def chess_game(seed: int) -> int:
-    rng = random.Random(seed)
-    board = chess.Board()
-    plies = 0
-    while not board.is_game_over(claim_draw=False) and plies < MAX_CHESS_PLIES:
-        board.push(rng.choice(list(board.legal_moves)))
-        plies += 1
-    return plies
+from bench import play, proofs
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=20.0, help="wall-clock budget for each side")
+    parser = argparse.ArgumentParser(prog="python -m bench", description="rulecheck benchmarks")
+    parser.add_argument("--seconds", type=float, default=20.0, help="wall-clock budget for each side of the play race")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    ours = _measure(globetrotter_game, args.seconds)
-    theirs = _measure(chess_game, args.seconds)
-    result = {
-        "globetrotter": ours,
-        "python_chess": {**theirs, "version": chess.__version__},
-        "ratio": round(ours["steps_per_second"] / theirs["steps_per_second"], 3),
-    }
+    results = {"play": play.measure(args.seconds), "proofs": proofs.measure()}
     if args.json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps(results, indent=2))
         return
-    print(f"globetrotter   {ours['steps_per_second']:>8} steps/s  ({ours['games']} games, {ours['steps']} steps)")
-    print(
-        f"python-chess   {theirs['steps_per_second']:>8} steps/s  ({theirs['games']} games, {theirs['steps']} steps, "
-        f"chess {chess.__version__})"
-    )
-    print(f"ratio          {result['ratio']:>8}  (goal: 2 or more)")
+    print("== random play")
+    play.report(results["play"])
+    print("== proofs")
+    proofs.report(results["proofs"])
 
 
 if __name__ == "__main__":

@@ -263,7 +263,8 @@ def _contradictions(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     """The main job, so far: every board reading's facts; for every game the shared API check on
-    a few random games and a fuzz campaign with every property. Exit 1 if a self-check fails."""
+    a few random games, a fuzz campaign with every property, the proofs and the contradictions.
+    Exit 1 if a self-check fails or a promised property is broken or not proved."""
     for removal in REMOVALS:
         print(f"== globetrotter board, removal {removal}: {REMOVALS[removal].description}")
         print(_format_facts(board_facts(planet(removal))))
@@ -286,6 +287,17 @@ def _verify(args: argparse.Namespace) -> int:
         for v in report.violations:
             print(f"FAILED {v.property} [{', '.join(v.clauses)}]: {v.message}")
             failed = True
+        proofs = prove_game(game, witness_games=0)
+        proved = sum(p.result.status == PROVED for p in proofs)
+        print(f"== {name}: proofs, {proved} of {len(proofs)} invariants proved")
+        for p in proofs:
+            if p.promised and p.result.status != PROVED:
+                print(f"FAILED {p.result.property}: {p.result.status}")
+                failed = True
+        module = game_statements(name)
+        for answer in ask(module.variables(), module.statements(), module.QUESTIONS, module.describe):
+            verdict = "consistent" if answer.consistent else f"CONTRADICTION ({', '.join(answer.core)})"
+            print(f"== {name}: {answer.title}: {verdict}")
     return EXIT_FAILED if failed else 0
 
 

@@ -85,6 +85,8 @@ def test_verify_reports_boards_self_checks_and_fuzzing(capsys):
         assert f"removal {removal}" in out
     assert "== globetrotter: API self-check on 3 random games" in out
     assert "== globetrotter: fuzz, 30 games" in out and "0 broken properties" in out
+    assert "== globetrotter: proofs, 11 of 11 invariants proved" in out
+    assert "CONTRADICTION (removes-14, surrounding, symmetric)" in out
     assert "FAILED" not in out
 
 
