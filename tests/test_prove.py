@@ -56,7 +56,7 @@ def test_fortify_rover_reading_lets_fortifications_touch_with_a_replayable_trace
     assert "fortifications-never-adjacent broken" in capsys.readouterr().out
 
 
-def test_rovers_in_orbit_not_counting_breaks_the_cap_in_a_bounded_run():
+def test_rovers_in_orbit_not_counting_breaks_the_cap_with_a_replayable_trace(tmp_path, capsys):
     proofs = _by_name(prove_game(Globetrotter(2, {"cap_orbit": "not-counted"}), witness_games=0))
     proof = proofs["manufacture-respects-rover-cap"]
     assert proof.result.status == REFUTED
@@ -65,6 +65,10 @@ def test_rovers_in_orbit_not_counting_breaks_the_cap_in_a_bounded_run():
     last = run[-1]["values"]
     assert last["ground"] + last["orbit"] > last["buildings"]
     assert "enter-orbit" in [s["step"] for s in run]
+    path = tmp_path / "cap.json"
+    proof.witness.save(path)
+    assert main(["replay", str(path)]) == 1
+    assert "Manufacture left 3 Rovers against 2 Buildings [GT-F5]" in capsys.readouterr().out
 
 
 def test_excluding_the_destroying_action_allows_five_actions_in_a_row():

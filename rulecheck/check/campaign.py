@@ -3,8 +3,9 @@
 Models: for each symbolic system of a game (rulecheck/games/<game>/symbolic.py): the
 Z3 result; for a system whose basis is refinement, every transition of some random games
 checked against its symbolic steps (a mismatch turns a proof into `unknown`); and for a
-refutation, a search for a concrete, replayable trace: Hypothesis fuzzing with that one
-property checked, whatever the options promise.
+refutation, a concrete, replayable trace: the system's own goal-directed witness where it
+has one (kept only if replaying it breaks the property), else Hypothesis fuzzing with that
+one property checked, whatever the options promise.
 
 Leaves out: the prover itself (prove.py) and presentation (cli.py).
 """
@@ -12,17 +13,18 @@ Leaves out: the prover itself (prove.py) and presentation (cli.py).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.play import random_game
-from rulecheck.check.properties import Property, load_properties
+from rulecheck.check.properties import Property, failures, load_properties
 from rulecheck.check.prove import REFUTED, UNKNOWN, Result, System, prove, refinement_violations
 from rulecheck.core.errors import SpecError
 from rulecheck.core.game import Game
-from rulecheck.core.trace import Trace
+from rulecheck.core.trace import Trace, record, replay_steps
 
 REFINEMENT_GAMES = 5
 REFINEMENT_STEPS = 400
@@ -75,7 +77,23 @@ def _refinement(system: System, game: Game[Any, Any], seed: int) -> tuple[int, t
     return steps, tuple(mismatches)
 
 
-def _witness(prop: Property, game: Game[Any, Any], games: int, seed: int) -> Trace | None:
+def _breaks(game: Game[Any, Any], prop: Property, actions: Sequence[Any]) -> Trace | None:
+    """The trace of `actions` if replaying it breaks `prop` at its last step."""
+    trace = record(game, actions)
+    steps = list(replay_steps(game, trace))
+    if steps and failures(game, [prop], *steps[-1]):
+        return trace
+    return None
+
+
+def _witness(system: System, prop: Property, game: Game[Any, Any], games: int, seed: int) -> Trace | None:
+    """A concrete trace breaking `prop`: the system's own witness if it has one and it does
+    break the property on replay, else the first one fuzzing finds."""
+    if system.witness is not None and (actions := system.witness()) is not None:
+        if (trace := _breaks(game, prop, actions)) is not None:
+            return trace
+    if not games:
+        return None
     forced = attrs.evolve(prop, applies=lambda options: True)
     report = fuzz(game, [forced], games=games, seed=seed)
     return report.violations[0].trace if report.violations else None
@@ -91,6 +109,6 @@ def prove_game(game: Game[Any, Any], seed: int = 0, witness_games: int = WITNESS
         steps, mismatches = _refinement(system, game, seed) if system.basis == "refinement" else (0, ())
         if mismatches:
             result = attrs.evolve(result, status=UNKNOWN)
-        witness = _witness(prop, game, witness_games, seed) if result.status == REFUTED and witness_games else None
+        witness = _witness(system, prop, game, witness_games, seed) if result.status == REFUTED else None
         proofs.append(Proof(result, prop.applies(game.options), steps, mismatches, witness))
     return proofs

@@ -74,6 +74,9 @@ class System:
     context: frozenset[str] = frozenset()
     """Variables the steps read but never constrain afterwards (where the Rovers stand): a concrete
     step that changes only these leaves the property's own variables alone."""
+    witness: Callable[[], Sequence[Any] | None] | None = None
+    """Where random play is unlikely to find a refutation: actions of a game, from its start, that
+    are meant to break the property (the campaign replays them and keeps them only if they do)."""
     instances: Callable[[Valuation, Valuation], Iterable[Valuation]] | None = None
     """For steps with parameters (which space a Fortification goes on, free variables in proofs): the
     parameter values that could explain a concrete change from v to w, tried when matching it."""

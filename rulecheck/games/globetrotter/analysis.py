@@ -22,11 +22,11 @@ import networkx as nx
 
 from rulecheck.core.chance import distribution
 from rulecheck.core.notation import Action
-from rulecheck.games.globetrotter.actions import Choose, Die, Fire, PlaceFactory, PlaceRover
+from rulecheck.games.globetrotter.actions import Choose, Die, Fire, Move, PlaceFactory, PlaceRover
 from rulecheck.games.globetrotter.board import READINGS, in_range
 from rulecheck.games.globetrotter.counters import BUILDING_HP
 from rulecheck.games.globetrotter.game import Globetrotter
-from rulecheck.games.globetrotter.state import AIMED, DRILL_CANNON, Building, GlobetrotterState, Turn
+from rulecheck.games.globetrotter.state import AIMED, DRILL_CANNON, SPACE_PORT, Building, GlobetrotterState, Turn
 from rulecheck.geometry.facts import automorphisms
 
 
@@ -132,3 +132,72 @@ def firing_destroys_odds(game: Globetrotter, fires_before: int) -> Fraction:
     state = attrs.evolve(state, planets=(attrs.evolve(state.planets[0], fires=fires_before),))
     outcome = distribution(game, state, Fire(board.token(0, site)), measure=lambda s: s.planets[0].destroyed)
     return outcome.get(True, Fraction(0))
+
+
+def pursue(
+    game: Globetrotter,
+    start: GlobetrotterState,
+    player: int,
+    goals: Sequence[tuple[Callable[[Action], bool], Callable[[GlobetrotterState], bool]]],
+    depth: int = 8,
+    max_actions: int = 400,
+) -> tuple[tuple[Action, ...], GlobetrotterState] | None:
+    """Real play in which `player` reaches each (allowed actions, goal) in turn. At each of its turns
+    it takes the first action of the shortest plan (solo_search from the real position); with no
+    plan in reach (waiting for build points), and at every other player's turn, the mover steps one
+    Rover out and back so as to stay where it is. None if the goals are not reached within
+    `max_actions`, or a mover has no Move to wait with."""
+    state = start
+    actions: list[Action] = []
+    back: dict[int, Action] = {}
+
+    def wait(mover: int) -> Action | None:
+        moves = [a for a in game.legal_actions(state) if isinstance(a, Move)]
+        if back.get(mover) in moves:
+            return back.pop(mover)
+        if not moves:
+            return None
+        back[mover] = Move(moves[0].target, moves[0].source)
+        return moves[0]
+
+    for allowed, goal in goals:
+        while not goal(state):
+            if len(actions) >= max_actions or game.is_terminal(state):
+                return None
+            mover = game.to_move(state)
+            plan = solo_search(game, state, player, allowed, goal, depth) if mover == player else None
+            if plan:
+                action: Action | None = plan[0]
+                back.pop(player, None)
+            else:
+                action = wait(mover)
+            if action is None:
+                return None
+            state = game.apply(state, action)
+            actions.append(action)
+    return tuple(actions), state
+
+
+def rover_cap_witness(game: Globetrotter) -> tuple[Action, ...] | None:
+    """A game in which player 0 ends with more Rovers, on the ground and in orbit, than Buildings
+    after a Manufacture (legal only where orbiting Rovers do not count toward the cap)."""
+    board = game.rules.boards
+    hq = board.board.hq_spaces[0]
+    setup = (Die(6), Die(1), Choose("first"), PlaceFactory(hq), PlaceRover(sorted(board.graph[hq])[0]))
+    start = far_opening(game, hq, sorted(board.graph[hq])[0])
+    setup += (PlaceFactory(start.buildings_of(1)[0].space), PlaceRover(start.rovers_of(1)[0].space))
+
+    def verbs(*names: str) -> Callable[[Action], bool]:
+        return lambda action: action.verb in names
+
+    def rovers(n: int) -> Callable[[GlobetrotterState], bool]:
+        return lambda s: len(s.rovers_of(0)) == n
+
+    goals = (
+        (verbs("move", "fortify", "build"), lambda s: bool(s.buildings_of(0, SPACE_PORT))),
+        (verbs("manufacture"), rovers(2)),
+        (verbs("move", "orbit"), lambda s: any(r.space is None for r in s.rovers_of(0))),
+        (verbs("manufacture"), rovers(3)),
+    )
+    found = pursue(game, start, 0, goals)
+    return None if found is None else setup + found[0]

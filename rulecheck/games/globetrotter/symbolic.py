@@ -25,6 +25,7 @@ from typing import Any
 from rulecheck.check.prove import BOOL, INT, Step, System, Valuation, unchanged
 from rulecheck.core.ops import Ops
 from rulecheck.games.globetrotter import counters
+from rulecheck.games.globetrotter.analysis import rover_cap_witness
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.games.globetrotter.state import FORTIFICATION, GlobetrotterState
 from rulecheck.geometry.planet import label_order
@@ -397,6 +398,7 @@ def rover_cap(game: Globetrotter) -> System:
         ),
         _nonnegative("ground", "orbit", "buildings", "points"),
         steps,
+        witness=lambda: rover_cap_witness(game),
     )
 
 
