@@ -20,7 +20,7 @@ from typing import Any
 
 from rulecheck.check.api import ApiViolation, check_play
 from rulecheck.check.campaign import WITNESS_GAMES, prove_game
-from rulecheck.check.contradictions import ask, game_statements
+from rulecheck.check.contradictions import ask
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.play import random_game
 from rulecheck.check.properties import failures, load_properties
@@ -29,7 +29,7 @@ from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import Game
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import load_trace, record, replay_steps
-from rulecheck.games import GAMES, game_class, make_game
+from rulecheck.games import GAMES, game_class, game_part, make_game
 from rulecheck.geometry.facts import board_facts
 from rulecheck.geometry.planet import DEFAULT_REMOVAL, REMOVALS, label_order, planet
 
@@ -239,7 +239,7 @@ def _prove(args: argparse.Namespace) -> int:
 
 
 def _contradictions(args: argparse.Namespace) -> int:
-    module = game_statements(args.game)
+    module = game_part(args.game, "statements", "statements of fact")
     answers = ask(module.variables(), module.statements(), module.QUESTIONS, module.describe)
     if args.json:
         _print_json(
@@ -294,7 +294,7 @@ def _verify(args: argparse.Namespace) -> int:
             if p.promised and p.result.status != PROVED:
                 print(f"FAILED {p.result.property}: {p.result.status}")
                 failed = True
-        module = game_statements(name)
+        module = game_part(name, "statements", "statements of fact")
         for answer in ask(module.variables(), module.statements(), module.QUESTIONS, module.describe):
             verdict = "consistent" if answer.consistent else f"CONTRADICTION ({', '.join(answer.core)})"
             print(f"== {name}: {answer.title}: {verdict}")

@@ -12,7 +12,6 @@ Leaves out: the prover itself (prove.py) and presentation (cli.py).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +24,7 @@ from rulecheck.check.prove import REFUTED, UNKNOWN, Result, System, prove, refin
 from rulecheck.core.errors import SpecError
 from rulecheck.core.game import Game
 from rulecheck.core.trace import Trace, record, replay_steps
+from rulecheck.games import game_part
 
 REFINEMENT_GAMES = 5
 REFINEMENT_STEPS = 400
@@ -50,11 +50,7 @@ class Proof:
 
 
 def symbolic_systems(game: Game[Any, Any]) -> tuple[System, ...]:
-    try:
-        module = importlib.import_module(f"rulecheck.games.{game.name}.symbolic")
-    except ModuleNotFoundError:
-        raise SpecError(f"{game.name} has no symbolic model yet (rulecheck/games/{game.name}/symbolic.py)") from None
-    found: tuple[System, ...] = module.systems(game)
+    found: tuple[System, ...] = game_part(game.name, "symbolic", "symbolic model").systems(game)
     return found
 
 

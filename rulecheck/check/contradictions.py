@@ -12,14 +12,11 @@ Leaves out: the statements themselves, which each game writes over its own data
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
-
-from rulecheck.core.errors import SpecError
 
 
 @attrs.frozen
@@ -51,14 +48,6 @@ class Answer:
 
     def to_data(self) -> dict[str, Any]:
         return attrs.asdict(self)
-
-
-def game_statements(game: str) -> Any:
-    """The statements module of a game (rulecheck/games/<game>/statements.py)."""
-    try:
-        return importlib.import_module(f"rulecheck.games.{game}.statements")
-    except ModuleNotFoundError:
-        raise SpecError(f"{game} has no statements of fact yet (rulecheck/games/{game}/statements.py)") from None
 
 
 def ask(

@@ -221,7 +221,3 @@ def refinement_violations(system: System, game: Any, transitions: Iterable[tuple
                 changed = sorted(n for n in names if v[n] != w[n])
                 problems.append(f"{action}: changes {', '.join(changed)} as no symbolic step allows")
     return problems
-
-
-def prove_all(systems: Sequence[System], depth: int = DEFAULT_DEPTH) -> list[Result]:
-    return [prove(s, depth) for s in systems]

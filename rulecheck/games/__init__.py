@@ -8,10 +8,12 @@ Leaves out: the games themselves (one package each under rulecheck/games/).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
-from rulecheck.core.errors import OptionError
+from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.core.game import Game
 from rulecheck.games.globetrotter import Globetrotter
 
@@ -24,6 +26,14 @@ def game_class(name: str) -> type[Game[Any, Any]]:
     except KeyError:
         allowed = ", ".join(sorted(GAMES)) or "(none yet)"
         raise OptionError(f"unknown game {name!r}; games: {allowed}") from None
+
+
+def game_part(game: str, part: str, what: str) -> ModuleType:
+    """The module rulecheck/games/<game>/<part>.py; SpecError naming `what` is missing if there is none."""
+    try:
+        return importlib.import_module(f"rulecheck.games.{game}.{part}")
+    except ModuleNotFoundError:
+        raise SpecError(f"{game} has no {what} yet (rulecheck/games/{game}/{part}.py)") from None
 
 
 def make_game(
