@@ -74,9 +74,11 @@ def points_only_where_kept(game: Any, s: GlobetrotterState) -> str | None:
     )
 
 
-def actions_in_a_row(game: Any, s: GlobetrotterState) -> str | None:
-    if s.turn is not None and s.turn.taken > ACTIONS_IN_A_ROW:
-        return f"player {s.turn.player} has taken {s.turn.taken} actions in a row"
+def actions_in_a_row(game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState) -> str | None:
+    """Checked on the step itself: the fifth action ends the turn, so no settled state shows it."""
+    turn = before.turn
+    if turn is not None and game.to_move(before) == turn.player and turn.taken >= ACTIONS_IN_A_ROW:
+        return f"player {turn.player} takes action {turn.taken + 1} in a row: {action}"
     return None
 
 
@@ -239,7 +241,7 @@ PROPERTIES = (
         "only Factories and Treasuries hold points",
         points_only_where_kept,
     ),
-    StateProperty(
+    TransitionProperty(
         "at-most-4-actions-in-a-row",
         ("GT-T3", "GT-T5"),
         "no player takes more than 4 actions in a row, stolen ones included",

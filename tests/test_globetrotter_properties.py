@@ -89,7 +89,6 @@ CORRUPTIONS = {
     "points-only-in-factories-and-treasuries": lambda s: s.with_pieces(
         buildings=s.buildings + (Building(0, "P1", 0, "space-port", 5, 1, "idle", None),)
     ),
-    "at-most-4-actions-in-a-row": lambda s: attrs.evolve(s, turn=Turn(0, 5, 4, True, 0)),
     "stolen-points-fit-the-cap": lambda s: attrs.evolve(s, turn=Turn(0, 2, 2, True, 3)),
     "one-building-per-type-and-planet": lambda s: s.with_pieces(
         buildings=s.buildings + (Building(0, "P1", 0, FACTORY, 5, 0, "idle", None),)
@@ -140,6 +139,9 @@ def test_transition_properties_catch_bad_steps(game, state):
         buildings=[attrs.evolve(b, points=2) if b.kind == TREASURY else b for b in saved.buildings]
     )
     assert by_name["saved-points-only-by-saving"].check(game, saved, "move T1 T2", more)
+    fourth = attrs.evolve(state, turn=Turn(0, 4, 3, True, 1))
+    assert by_name["at-most-4-actions-in-a-row"].check(game, fourth, "move T1 T2", state)
+    assert by_name["at-most-4-actions-in-a-row"].check(game, state, "move T1 T2", state) is None
     assert not failures(game, PROPERTIES, state, None, state)
 
 

@@ -71,12 +71,16 @@ def test_rovers_in_orbit_not_counting_breaks_the_cap_with_a_replayable_trace(tmp
     assert "Manufacture left 3 Rovers against 2 Buildings [GT-F5]" in capsys.readouterr().out
 
 
-def test_excluding_the_destroying_action_allows_five_actions_in_a_row():
+def test_excluding_the_destroying_action_allows_five_actions_in_a_row(tmp_path, capsys):
     proofs = _by_name(prove_game(Globetrotter(2, {"destroying_action": "excluded"}), witness_games=0))
     proof = proofs["at-most-4-actions-in-a-row"]
     assert proof.result.status == REFUTED
     assert proof.result.run[-1]["values"]["taken"] == 5
     assert "destroy-a-treasury" in [s["step"] for s in proof.result.run]
+    path = tmp_path / "five.json"
+    proof.witness.save(path)
+    assert main(["replay", str(path)]) == 1
+    assert "player 0 takes action 5 in a row" in capsys.readouterr().out
 
 
 def test_deleting_the_treasury_cap_from_the_save_guard_turns_the_proof_into_a_refutation(monkeypatch):

@@ -21,12 +21,22 @@ import attrs
 import networkx as nx
 
 from rulecheck.core.chance import distribution
+from rulecheck.core.game import CHANCE
 from rulecheck.core.notation import Action
-from rulecheck.games.globetrotter.actions import Choose, Die, Fire, Move, PlaceFactory, PlaceRover
+from rulecheck.games.globetrotter import counters
+from rulecheck.games.globetrotter.actions import Choose, Die, EndTurn, Fire, Move, PlaceFactory, PlaceRover, Shoot
 from rulecheck.games.globetrotter.board import READINGS, in_range
 from rulecheck.games.globetrotter.counters import BUILDING_HP
 from rulecheck.games.globetrotter.game import Globetrotter
-from rulecheck.games.globetrotter.state import AIMED, DRILL_CANNON, SPACE_PORT, Building, GlobetrotterState, Turn
+from rulecheck.games.globetrotter.state import (
+    AIMED,
+    DRILL_CANNON,
+    SPACE_PORT,
+    TREASURY,
+    Building,
+    GlobetrotterState,
+    Turn,
+)
 from rulecheck.geometry.facts import automorphisms
 
 
@@ -74,6 +84,18 @@ def hand_turn_to(state: GlobetrotterState, player: int) -> GlobetrotterState:
     return attrs.evolve(state, turn=Turn(player, 0, 0, False, 0))
 
 
+def _highest(outcomes: Sequence[Action]) -> Action:
+    """The outcome with the highest face or total."""
+    return max(outcomes, key=lambda a: getattr(a, "value", getattr(a, "total", getattr(a, "amount", 0))))
+
+
+def _lucky(game: Globetrotter, state: GlobetrotterState) -> GlobetrotterState:
+    """`state` after every pending die shows its highest face."""
+    while game.to_move(state) == CHANCE:
+        state = game.apply(state, _highest(game.legal_actions(state)))
+    return state
+
+
 def solo_search(
     game: Globetrotter,
     start: GlobetrotterState,
@@ -83,8 +105,8 @@ def solo_search(
     max_depth: int,
 ) -> tuple[Action, ...] | None:
     """The shortest sequence of `player`'s allowed actions from `start` that reaches `goal`,
-    each action being legal in the engine when the turn is handed to that player; None if
-    there is none within `max_depth` actions."""
+    each action being legal in the engine when the turn is handed to that player and every die
+    it rolls showing its highest face; None if there is none within `max_depth` actions."""
     first = hand_turn_to(start, player)
     parents: dict[GlobetrotterState, tuple[GlobetrotterState, Action] | None] = {first: None}
     frontier = deque([(first, 0)])
@@ -100,7 +122,7 @@ def solo_search(
             continue
         for action in game.legal_actions(state):
             if allowed(action):
-                after = hand_turn_to(game.apply(state, action), player)
+                after = hand_turn_to(_lucky(game, game.apply(state, action)), player)
                 if after not in parents:
                     parents[after] = (state, action)
                     frontier.append((after, depth + 1))
@@ -134,25 +156,32 @@ def firing_destroys_odds(game: Globetrotter, fires_before: int) -> Fraction:
     return outcome.get(True, Fraction(0))
 
 
+Goal = tuple[int, Callable[[Action], bool], Callable[[GlobetrotterState], bool]]
+
+
 def pursue(
     game: Globetrotter,
     start: GlobetrotterState,
-    player: int,
-    goals: Sequence[tuple[Callable[[Action], bool], Callable[[GlobetrotterState], bool]]],
+    goals: Sequence[Goal],
     depth: int = 8,
     max_actions: int = 400,
 ) -> tuple[tuple[Action, ...], GlobetrotterState] | None:
-    """Real play in which `player` reaches each (allowed actions, goal) in turn. At each of its turns
-    it takes the first action of the shortest plan (solo_search from the real position); with no
-    plan in reach (waiting for build points), and at every other player's turn, the mover steps one
-    Rover out and back so as to stay where it is. None if the goals are not reached within
-    `max_actions`, or a mover has no Move to wait with."""
+    """Real play in which each (player, allowed actions, goal) is reached in turn. At that player's
+    turns it takes the first action of the shortest plan (solo_search from the real position).
+    Otherwise the mover waits: it ends its turn where it may (keeping saved points), or else steps
+    one Rover out and back so as to stay where it is; dice show their highest face. None if the
+    goals are not reached within `max_actions`, or a mover cannot wait."""
     state = start
     actions: list[Action] = []
     back: dict[int, Action] = {}
 
     def wait(mover: int) -> Action | None:
-        moves = [a for a in game.legal_actions(state) if isinstance(a, Move)]
+        legal = game.legal_actions(state)
+        if mover == CHANCE:
+            return _highest(legal)
+        if EndTurn() in legal:
+            return EndTurn()
+        moves = [a for a in legal if isinstance(a, Move)]
         if back.get(mover) in moves:
             return back.pop(mover)
         if not moves:
@@ -160,13 +189,13 @@ def pursue(
         back[mover] = Move(moves[0].target, moves[0].source)
         return moves[0]
 
-    for allowed, goal in goals:
+    for player, allowed, goal in goals:
         while not goal(state):
             if len(actions) >= max_actions or game.is_terminal(state):
                 return None
             mover = game.to_move(state)
             plan = solo_search(game, state, player, allowed, goal, depth) if mover == player else None
-            if plan:
+            if plan and plan[0] in game.legal_actions(state):  # a plan assumes a fresh turn
                 action: Action | None = plan[0]
                 back.pop(player, None)
             else:
@@ -178,26 +207,88 @@ def pursue(
     return tuple(actions), state
 
 
+def _setup_actions(game: Globetrotter, start: GlobetrotterState) -> tuple[Action, ...]:
+    """The setup actions that lead to a two-player `far_opening`."""
+    return (
+        Die(6),
+        Die(1),
+        Choose("first"),
+        PlaceFactory(start.buildings_of(0)[0].space),
+        PlaceRover(start.rovers_of(0)[0].space),
+        PlaceFactory(start.buildings_of(1)[0].space),
+        PlaceRover(start.rovers_of(1)[0].space),
+    )
+
+
+def _verbs(*names: str) -> Callable[[Action], bool]:
+    return lambda action: action.verb in names
+
+
 def rover_cap_witness(game: Globetrotter) -> tuple[Action, ...] | None:
     """A game in which player 0 ends with more Rovers, on the ground and in orbit, than Buildings
     after a Manufacture (legal only where orbiting Rovers do not count toward the cap)."""
     board = game.rules.boards
     hq = board.board.hq_spaces[0]
-    setup = (Die(6), Die(1), Choose("first"), PlaceFactory(hq), PlaceRover(sorted(board.graph[hq])[0]))
     start = far_opening(game, hq, sorted(board.graph[hq])[0])
-    setup += (PlaceFactory(start.buildings_of(1)[0].space), PlaceRover(start.rovers_of(1)[0].space))
-
-    def verbs(*names: str) -> Callable[[Action], bool]:
-        return lambda action: action.verb in names
 
     def rovers(n: int) -> Callable[[GlobetrotterState], bool]:
         return lambda s: len(s.rovers_of(0)) == n
 
-    goals = (
-        (verbs("move", "fortify", "build"), lambda s: bool(s.buildings_of(0, SPACE_PORT))),
-        (verbs("manufacture"), rovers(2)),
-        (verbs("move", "orbit"), lambda s: any(r.space is None for r in s.rovers_of(0))),
-        (verbs("manufacture"), rovers(3)),
+    goals: tuple[Goal, ...] = (
+        (0, _verbs("move", "fortify", "build"), lambda s: bool(s.buildings_of(0, SPACE_PORT))),
+        (0, _verbs("manufacture"), rovers(2)),
+        (0, _verbs("move", "orbit"), lambda s: any(r.space is None for r in s.rovers_of(0))),
+        (0, _verbs("manufacture"), rovers(3)),
     )
-    found = pursue(game, start, 0, goals)
-    return None if found is None else setup + found[0]
+    found = pursue(game, start, goals)
+    return None if found is None else _setup_actions(game, start) + found[0]
+
+
+def five_in_a_row_witness(game: Globetrotter) -> tuple[Action, ...] | None:
+    """A game in which player 0 takes 5 actions in a row: it saves a point, spends it on the shot
+    that destroys player 1's Treasury (3 points, 1 hit point left), and uses the 3 stolen points
+    (possible only where the destroying action does not count toward the 4)."""
+    board = game.rules.boards
+    hq = board.board.hq_spaces[0]
+    start = far_opening(game, hq, sorted(board.graph[hq])[0])
+    build = _verbs("move", "fortify", "build")
+
+    def treasury(player: int) -> Callable[[GlobetrotterState], bool]:
+        return lambda s: bool(s.buildings_of(player, TREASURY))
+
+    def their_treasury(s: GlobetrotterState) -> Building | None:
+        return next(iter(s.buildings_of(1, TREASURY)), None)
+
+    def in_range(s: GlobetrotterState) -> bool:
+        target = their_treasury(s)
+        return target is not None and any(
+            isinstance(a, Shoot) and a.target == board.token(target.planet, target.space)
+            for a in game.legal_actions(hand_turn_to(s, 0))
+        )
+
+    goals: tuple[Goal, ...] = (
+        (1, build, treasury(1)),
+        (1, _verbs("save"), lambda s: s.buildings_of(1, TREASURY)[0].points >= 1),
+        (1, _verbs("save"), lambda s: s.buildings_of(1, TREASURY)[0].points >= 2),
+        (1, _verbs("save"), lambda s: s.buildings_of(1, TREASURY)[0].points >= 3),
+        (0, build, treasury(0)),
+        (0, _verbs("move"), in_range),
+        (0, _verbs("shoot"), lambda s: their_treasury(s) is not None and their_treasury(s).hp <= 4),
+        (0, _verbs("shoot"), lambda s: their_treasury(s) is not None and their_treasury(s).hp <= 3),
+        (0, _verbs("shoot"), lambda s: their_treasury(s) is not None and their_treasury(s).hp <= 2),
+        (0, _verbs("shoot"), lambda s: their_treasury(s) is not None and their_treasury(s).hp <= 1),
+        (0, _verbs("save"), lambda s: s.buildings_of(0, TREASURY)[0].points >= 1),
+        (0, _verbs("shoot"), lambda s: their_treasury(s) is None),
+    )
+    found = pursue(game, start, goals, depth=12)
+    if found is None:
+        return None
+    actions, state = found
+    extra: list[Action] = []
+    while state.turn is not None and state.turn.player == 0 and state.turn.taken < counters.ACTIONS_IN_A_ROW + 1:
+        move = next((a for a in game.legal_actions(state) if isinstance(a, Move)), None)
+        if move is None:
+            return None
+        state = game.apply(state, move)
+        extra.append(move)
+    return _setup_actions(game, start) + actions + tuple(extra)

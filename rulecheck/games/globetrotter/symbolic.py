@@ -25,7 +25,7 @@ from typing import Any
 from rulecheck.check.prove import BOOL, INT, Step, System, Valuation, unchanged
 from rulecheck.core.ops import Ops
 from rulecheck.games.globetrotter import counters
-from rulecheck.games.globetrotter.analysis import rover_cap_witness
+from rulecheck.games.globetrotter.analysis import five_in_a_row_witness, rover_cap_witness
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.games.globetrotter.state import FORTIFICATION, GlobetrotterState
 from rulecheck.geometry.planet import label_order
@@ -167,6 +167,7 @@ def actions_in_a_row(game: Globetrotter) -> System:
         claim,
         _turn_steps(game),
         lemma=lemma,
+        witness=lambda: five_in_a_row_witness(game),
     )
 
 
