@@ -266,18 +266,19 @@ def five_in_a_row_witness(game: Globetrotter) -> tuple[Action, ...] | None:
             for a in game.legal_actions(hand_turn_to(s, 0))
         )
 
+    def saved(player: int, points: int) -> Callable[[GlobetrotterState], bool]:
+        return lambda s: s.buildings_of(player, TREASURY)[0].points >= points
+
+    def worn_down(hp: int) -> Callable[[GlobetrotterState], bool]:
+        return lambda s: (t := their_treasury(s)) is not None and t.hp <= hp
+
     goals: tuple[Goal, ...] = (
         (1, build, treasury(1)),
-        (1, _verbs("save"), lambda s: s.buildings_of(1, TREASURY)[0].points >= 1),
-        (1, _verbs("save"), lambda s: s.buildings_of(1, TREASURY)[0].points >= 2),
-        (1, _verbs("save"), lambda s: s.buildings_of(1, TREASURY)[0].points >= 3),
+        *((1, _verbs("save"), saved(1, n)) for n in range(1, counters.TREASURY_CAPACITY + 1)),
         (0, build, treasury(0)),
         (0, _verbs("move"), in_range),
-        (0, _verbs("shoot"), lambda s: their_treasury(s) is not None and their_treasury(s).hp <= 4),
-        (0, _verbs("shoot"), lambda s: their_treasury(s) is not None and their_treasury(s).hp <= 3),
-        (0, _verbs("shoot"), lambda s: their_treasury(s) is not None and their_treasury(s).hp <= 2),
-        (0, _verbs("shoot"), lambda s: their_treasury(s) is not None and their_treasury(s).hp <= 1),
-        (0, _verbs("save"), lambda s: s.buildings_of(0, TREASURY)[0].points >= 1),
+        *((0, _verbs("shoot"), worn_down(hp)) for hp in range(counters.BUILDING_HP - 1, 0, -1)),
+        (0, _verbs("save"), saved(0, 1)),
         (0, _verbs("shoot"), lambda s: their_treasury(s) is None),
     )
     found = pursue(game, start, goals, depth=12)
