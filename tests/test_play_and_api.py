@@ -150,3 +150,16 @@ def test_fuzz_reports_an_engine_error_with_a_shrunk_trace():
     assert "ZeroDivisionError: the die fell off the table" in violation.message
     assert violation.trace.actions[-1] == "roll"  # the next face 5 raises
     assert len(violation.trace.actions) <= 6
+
+
+def test_fuzz_checks_the_last_step_of_a_game_stopped_by_the_step_cap():
+    from rulecheck.check.fuzz import fuzz
+    from rulecheck.check.properties import StateProperty
+
+    def rolling(game, state):
+        return "rolling at the cap" if state.rolling else None
+
+    prop = StateProperty("never-rolling", (), "the die is never in the air", rolling)
+    report = fuzz(Pig(2), [prop], games=20, seed=0, max_steps=1)
+    assert [v.property for v in report.violations] == ["never-rolling"]
+    assert report.violations[0].trace.actions == ("roll",)

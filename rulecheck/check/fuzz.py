@@ -83,8 +83,7 @@ class _PropertyFailed(Exception):
 
 
 ENGINE_RAISED = "engine-raised-an-error"
-"""The violation name for an exception from the engine during play (not an IllegalAction
-for a legal action's own rules, but any error at all: a legal action must apply)."""
+"""The violation name for any exception the engine raises during play: a legal action must apply."""
 
 
 def fuzz(
@@ -104,12 +103,15 @@ def fuzz(
         def play(data: st.DataObject) -> None:
             state = game.initial_state()
             actions: list[Action] = []
-            avoid = draw_swarm(data.draw, game)
-            found = failures(game, remaining, None, None, state)
-            for _ in range(max_steps):
+
+            def check(found: list[tuple[Property, str]]) -> None:
                 if found:
                     last_failure.append((found[0][0], found[0][1], list(actions)))
                     raise _PropertyFailed(found[0][1])
+
+            avoid = draw_swarm(data.draw, game)
+            check(failures(game, remaining, None, None, state))
+            for _ in range(max_steps):
                 try:
                     action = draw_action(data.draw, game, state, avoid)
                     if action is None:
@@ -123,6 +125,7 @@ def fuzz(
                 actions.append(action)
                 found = failures(game, remaining, state, action, after)
                 state = after
+                check(found)
             else:
                 totals["capped"] += 1
             totals["games"] += 1
