@@ -30,6 +30,15 @@ def _by_name(proofs):
     return {p.result.property: p for p in proofs}
 
 
+def _replay_shows(proof, tmp_path, capsys, message):
+    """The refutation's concrete trace replays from the command line and shows `message`."""
+    assert proof.witness is not None
+    path = tmp_path / "witness.json"
+    proof.witness.save(path)
+    assert main(["replay", str(path)]) == 1
+    assert message in capsys.readouterr().out
+
+
 def test_every_invariant_is_proved_under_the_defaults():
     proofs = _by_name(prove_game(Globetrotter(2), witness_games=0))
     assert set(proofs) == EXPECTED
@@ -49,11 +58,7 @@ def test_fortify_rover_reading_lets_fortifications_touch_with_a_replayable_trace
     steps = [s["step"] for s in proof.result.run]
     assert steps[0] == "initial" and len(steps) == 3
     assert all(step in ("fortify-mine", "fortify-theirs") for step in steps[1:])
-    assert proof.witness is not None
-    path = tmp_path / "touching.json"
-    proof.witness.save(path)
-    assert main(["replay", str(path)]) == 1
-    assert "fortifications-never-adjacent broken" in capsys.readouterr().out
+    _replay_shows(proof, tmp_path, capsys, "fortifications-never-adjacent broken")
 
 
 def test_rovers_in_orbit_not_counting_breaks_the_cap_with_a_replayable_trace(tmp_path, capsys):
@@ -65,10 +70,7 @@ def test_rovers_in_orbit_not_counting_breaks_the_cap_with_a_replayable_trace(tmp
     last = run[-1]["values"]
     assert last["ground"] + last["orbit"] > last["buildings"]
     assert "enter-orbit" in [s["step"] for s in run]
-    path = tmp_path / "cap.json"
-    proof.witness.save(path)
-    assert main(["replay", str(path)]) == 1
-    assert "Manufacture left 3 Rovers against 2 Buildings [GT-F5]" in capsys.readouterr().out
+    _replay_shows(proof, tmp_path, capsys, "Manufacture left 3 Rovers against 2 Buildings [GT-F5]")
 
 
 def test_excluding_the_destroying_action_allows_five_actions_in_a_row(tmp_path, capsys):
@@ -77,10 +79,7 @@ def test_excluding_the_destroying_action_allows_five_actions_in_a_row(tmp_path, 
     assert proof.result.status == REFUTED
     assert proof.result.run[-1]["values"]["taken"] == 5
     assert "destroy-a-treasury" in [s["step"] for s in proof.result.run]
-    path = tmp_path / "five.json"
-    proof.witness.save(path)
-    assert main(["replay", str(path)]) == 1
-    assert "player 0 takes action 5 in a row" in capsys.readouterr().out
+    _replay_shows(proof, tmp_path, capsys, "player 0 takes action 5 in a row")
 
 
 def test_deleting_the_treasury_cap_from_the_save_guard_turns_the_proof_into_a_refutation(monkeypatch):
