@@ -12,23 +12,29 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from rulecheck.check.api import ApiViolation, check_play
 from rulecheck.check.campaign import WITNESS_GAMES, prove_game
 from rulecheck.check.contradictions import ask
+from rulecheck.check.explore import ExploreError, explore
 from rulecheck.check.fuzz import fuzz
-from rulecheck.check.play import random_game
-from rulecheck.check.properties import failures, load_properties
+from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR, Checks, Issue
+from rulecheck.check.play import DEFAULT_MAX_STEPS, random_game
+from rulecheck.check.properties import load_properties
 from rulecheck.check.prove import PROVED
-from rulecheck.core.errors import RulecheckError
+from rulecheck.check.readings import changed_options, first_divergence
+from rulecheck.check.verify import BUDGETS, Outcome, Task, verify
+from rulecheck.core.errors import OptionError, RulecheckError, TraceError
 from rulecheck.core.game import Game
+from rulecheck.core.notation import Action
 from rulecheck.core.options import parse_assignments
-from rulecheck.core.trace import load_trace, record, replay_steps
+from rulecheck.core.trace import load_trace, record, replay, replay_steps
 from rulecheck.games import GAMES, game_class, game_part, make_game
 from rulecheck.geometry.facts import board_facts
 from rulecheck.geometry.planet import DEFAULT_REMOVAL, REMOVALS, label_order, planet
@@ -151,43 +157,82 @@ def _play(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     trace = load_trace(Path(args.file))
     game = make_game(trace.game, trace.players, dict(trace.options))
-    properties = load_properties(game.name)
-    broken: list[dict[str, Any]] = []
-    for step, (before, action, after) in enumerate(replay_steps(game, trace), start=1):
-        for prop, message in failures(game, properties, before, action, after):
-            promised = prop.applies(game.options)
-            broken.append(
-                {
-                    "step": step,
-                    "action": str(action),
-                    "property": prop.name,
-                    "clauses": list(prop.clauses),
-                    "message": message,
-                    "promised": promised,
-                }
-            )
+    watch = Checks(game, load_properties(game.name)).watch(game.initial_state())
+    shown = [(0, None, issue) for issue in watch.issues]
+    for step, (_, action, _) in enumerate(replay_steps(game, trace), start=1):
+        shown += [(step, action, issue) for issue in watch.step(action)]
+    broken = [issue for _, _, issue in shown if issue.kind in (BROKEN_INVARIANT, ENGINE_ERROR)]
     if args.json:
-        _print_json({"steps": len(trace.actions), "replayed": True, "broken": broken})
+        _print_json(
+            {
+                "steps": len(trace.actions),
+                "replayed": True,
+                "issues": [
+                    {"step": step, "action": str(action) if action else None} | _issue_data(issue)
+                    for step, action, issue in shown
+                ],
+            }
+        )
     else:
         print(f"{args.file}: {len(trace.actions)} steps replayed, every state as recorded")
-        for b in broken:
-            note = "" if b["promised"] else " (not promised under these options)"
-            print(
-                f"step {b['step']} ({b['action']}): {b['property']} broken{note}: {b['message']} "
-                f"[{', '.join(b['clauses'])}]"
-            )
+        for step, action, issue in shown:
+            print(f"step {step} ({action or 'initial state'}): {_issue_line(issue)}")
     return EXIT_FAILED if broken else 0
+
+
+def _issue_data(issue: Issue) -> dict[str, Any]:
+    return {
+        "kind": issue.kind,
+        "subject": issue.subject,
+        "clauses": list(issue.clauses),
+        "message": issue.message,
+        "promised": issue.promised,
+    }
+
+
+def _issue_line(issue: Issue) -> str:
+    clauses = f" [{', '.join(issue.clauses)}]" if issue.clauses else ""
+    if issue.kind == BROKEN_INVARIANT:
+        note = "" if issue.promised else " (not promised under these options)"
+        return f"{issue.subject} broken{note}: {issue.message}{clauses}"
+    return f"{issue.kind}: {issue.message}{clauses}"
+
+
+def _compare(args: argparse.Namespace) -> int:
+    trace = load_trace(Path(args.file))
+    base = make_game(trace.game, trace.players, dict(trace.options))
+    variant = make_game(trace.game, trace.players, dict(trace.options) | parse_assignments(args.set))
+    changed = changed_options(base, variant)
+    replay(base, trace)
+    found = first_divergence(base, variant, [base.parse_action(text) for text in trace.actions])
+    if args.json:
+        _print_json(
+            {
+                "trace": args.file,
+                "base": {name: base.options[name] for name in changed},
+                "variant": {name: variant.options[name] for name in changed},
+                "divergence": None if found is None else found.to_data(),
+            }
+        )
+    elif found is None:
+        print(f"no difference along the {len(trace.actions)} steps")
+    else:
+        where = f"after {trace.actions[found.step - 1]}" if found.step else "the initial state"
+        print(f"at step {found.step} ({where}): {found}")
+    return 0
 
 
 def _fuzz(args: argparse.Namespace) -> int:
     game = _game(args)
-    report = fuzz(game, load_properties(game.name), args.games, args.seed)
+    report = fuzz(
+        game, load_properties(game.name), args.games, args.seed, args.max_steps, shrink_findings=args.shrink_findings
+    )
     data = report.to_data()
     if args.traces:
         folder = Path(args.traces)
         folder.mkdir(parents=True, exist_ok=True)
-        for index, violation in enumerate(report.violations, start=1):
-            violation.trace.save(folder / f"violation-{index}.json")
+        for index, found in enumerate(report.found, start=1):
+            found.trace.save(folder / f"issue-{index}.json")
     if args.json:
         _print_json(data)
     else:
@@ -197,17 +242,71 @@ def _fuzz(args: argparse.Namespace) -> int:
             f"{report.capped} stopped at the step cap"
         )
         print(f"clauses reached: {cov['covered']} of {cov['total']}; never: {', '.join(cov['never_reached']) or '-'}")
-        for v in report.violations:
-            print(f"VIOLATED {v.property} [{', '.join(v.clauses)}]: {v.message}")
-            print(f"    {len(v.trace.actions)} steps: {'; '.join(v.trace.actions)}")
+        for found in report.found:
+            label = "VIOLATED" if found.is_violation else "found"
+            print(f"{label} {_issue_line(found.issue)}")
+            print(f"    {len(found.trace.actions)} steps: {'; '.join(found.trace.actions)}")
         if not report.violations:
-            print("no property failed")
+            print("no promised property failed")
     return EXIT_FAILED if report.violations else 0
 
 
-VERIFY_GAMES = 30
-VERIFY_SELF_CHECKS = 3
-VERIFY_SELF_CHECK_STEPS = 150
+EXPLORE_STATES = 20000
+"""The state limit of `rulecheck explore` when given neither --depth nor --states."""
+
+
+def _explore_start(args: argparse.Namespace) -> tuple[Game[Any, Any], list[Action]]:
+    """The game to explore and the actions to its start state: none, or the trace of --from."""
+    if args.start is None:
+        return _game(args), []
+    if args.players is not None or args.set:
+        raise ExploreError("explore --from: the trace sets the players and options; give no --players or --set")
+    trace = load_trace(Path(args.start))
+    if trace.game != args.game:
+        raise TraceError(f"{args.start}: a trace of {trace.game}, not {args.game}")
+    game = make_game(trace.game, trace.players, dict(trace.options))
+    replay(game, trace)
+    return game, [game.parse_action(text) for text in trace.actions]
+
+
+def _explore(args: argparse.Namespace) -> int:
+    game, start = _explore_start(args)
+    states = EXPLORE_STATES if args.depth is None and args.states is None else args.states
+    report = explore(
+        game,
+        start,
+        depth=args.depth,
+        states=states,
+        properties=load_properties(game.name),
+        symmetry=not args.no_symmetry,
+    )
+    if args.traces:
+        folder = Path(args.traces)
+        folder.mkdir(parents=True, exist_ok=True)
+        for index, found in enumerate(report.found, start=1):
+            found.trace.save(folder / f"issue-{index}.json")
+    data = report.to_data()
+    if args.json:
+        _print_json(data)
+    else:
+        where = f" from step {len(start)} of {args.start}" if args.start else ""
+        print(
+            f"{game.name}, {game.players} players{where}: {report.states} states, {report.edges} edges, "
+            f"depth {report.depth} reached, {'exhaustive' if report.exhaustive else 'not exhaustive'}"
+        )
+        print(
+            f"{report.states_per_second:.0f} states/s over {report.seconds:.1f} s, "
+            f"symmetry {'on' if report.symmetry else 'off'}; states by depth: {' '.join(map(str, report.levels))}"
+        )
+        cov = data["coverage"]
+        print(f"clauses reached: {cov['covered']} of {cov['total']}; never: {', '.join(cov['never_reached']) or '-'}")
+        for found in report.found:
+            label = "VIOLATED" if found.is_violation else "found"
+            print(f"{label} {_issue_line(found.issue)}")
+            print(f"    witness: {len(found.trace.actions)} steps")
+        if not report.violations:
+            print("no promised property failed")
+    return EXIT_FAILED if report.violations else 0
 
 
 def _prove(args: argparse.Namespace) -> int:
@@ -262,49 +361,49 @@ def _contradictions(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    """The main job, so far: every board reading's facts; for every game the shared API check on
-    a few random games, a fuzz campaign with every property, the proofs and the contradictions.
-    Exit 1 if a self-check fails or a promised property is broken or not proved."""
-    for removal in REMOVALS:
-        print(f"== globetrotter board, removal {removal}: {REMOVALS[removal].description}")
-        print(_format_facts(board_facts(planet(removal))))
-    failed = False
-    for name in sorted(GAMES):
-        game = make_game(name)
-        print(f"== {name}: API self-check on {VERIFY_SELF_CHECKS} random games")
-        for seed in range(VERIFY_SELF_CHECKS):
-            try:
-                check_play(game, random_game(game, seed, VERIFY_SELF_CHECK_STEPS).actions)
-            except ApiViolation as exc:
-                print(f"FAILED (seed {seed}): {exc}")
-                failed = True
-        report = fuzz(game, load_properties(name), VERIFY_GAMES, seed=0)
-        cov = report.to_data()["coverage"]
-        print(
-            f"== {name}: fuzz, {report.games} games, {report.steps} steps, "
-            f"{len(report.violations)} broken properties, {cov['covered']}/{cov['total']} clauses reached"
-        )
-        for v in report.violations:
-            print(f"FAILED {v.property} [{', '.join(v.clauses)}]: {v.message}")
-            failed = True
-        proofs = prove_game(game, witness_games=0)
-        proved = sum(p.result.status == PROVED for p in proofs)
-        print(f"== {name}: proofs, {proved} of {len(proofs)} invariants proved")
-        for p in proofs:
-            if p.promised and p.result.status != PROVED:
-                print(f"FAILED {p.result.property}: {p.result.status}")
-                failed = True
-        module = game_part(name, "statements", "statements of fact")
-        for answer in ask(module.variables(), module.statements(), module.QUESTIONS, module.describe):
-            verdict = "consistent" if answer.consistent else f"CONTRADICTION ({', '.join(answer.core)})"
-            print(f"== {name}: {answer.title}: {verdict}")
-    return EXIT_FAILED if failed else 0
+    """The main job: every check on every game, a findings report in `--out`. Exit 1 only when
+    an engine self-check failed; findings are the output, not a failure."""
+    out = Path(args.out)
+    start = time.perf_counter()
+
+    def progress(done: int, total: int, task: Task, outcome: Outcome) -> None:
+        found = f", {len(outcome.evidence)} evidence" if outcome.evidence else ""
+        defects = f", {len(outcome.defects)} DEFECTS" if outcome.defects else ""
+        elapsed = time.perf_counter() - start
+        print(f"[{done:>{len(str(total))}}/{total} {elapsed:6.1f}s] {task} ({outcome.seconds:.1f}s{found}{defects})")
+
+    verdict = verify(out, BUDGETS[args.budget], workers=args.workers, dask=args.dask, progress=progress)
+    print(f"\nfindings: {out / 'findings.md'} and {out / 'findings.json'}, {len(verdict.findings)} findings")
+    width = max((len(kind) for counts in verdict.data["summary"].values() for kind in counts), default=4)
+    for game, counts in verdict.data["summary"].items():
+        for kind, count in counts.items():
+            print(f"  {game}  {kind.ljust(width)}  {count}")
+    for defect in verdict.defects:
+        print(f"ENGINE SELF-CHECK FAILED: {defect}")
+    return EXIT_FAILED if verdict.defects else 0
 
 
-def _add_game_setup(parser: argparse.ArgumentParser) -> None:
+def _table(args: argparse.Namespace) -> int:
+    tables = game_part(args.game, "tables", "computed tables").TABLES
+    if args.name not in tables:
+        raise OptionError(f"{args.game} has no table {args.name!r}; tables: {', '.join(sorted(tables))}")
+    table = tables[args.name]()
+    if args.json:
+        _print_json(table.to_data())
+    else:
+        print(f"{table.title} [{', '.join(table.clauses)}]")
+        rows = [table.columns, *(tuple(map(str, row)) for row in table.rows)]
+        widths = [max(len(str(row[i])) for row in rows) for i in range(len(table.columns))]
+        for row in rows:
+            print("  ".join(str(v).ljust(w) for v, w in zip(row, widths)).rstrip())
+    return 0
+
+
+def _add_game_setup(parser: argparse.ArgumentParser, seed: bool = True) -> None:
     parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--players", type=int, default=None, help="number of players (the game's minimum by default)")
-    parser.add_argument("--seed", type=int, default=0, help="random seed")
+    if seed:
+        parser.add_argument("--seed", type=int, default=0, help="random seed")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose an option's value")
 
 
@@ -343,10 +442,34 @@ def build_parser() -> argparse.ArgumentParser:
 
     command("replay", _replay, "replay a trace file, checking every state and property").add_argument("file")
 
+    compare = command("compare", _compare, "the first state along a trace where other option values play differently")
+    compare.add_argument("file")
+    compare.add_argument(
+        "--set", action="append", required=True, metavar="NAME=VALUE", help="an option value of the variant"
+    )
+
     fuzz_ = command("fuzz", _fuzz, "play random games with every property checked")
     _add_game_setup(fuzz_)
     fuzz_.add_argument("--games", type=int, default=100, help="how many games")
-    fuzz_.add_argument("--traces", help="write each violation's shrunk trace to this folder")
+    fuzz_.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, help="stop a game after this many actions")
+    fuzz_.add_argument("--traces", help="write each issue's trace to this folder")
+    fuzz_.add_argument(
+        "--shrink-findings",
+        action="store_true",
+        help="shrink every finding's trace as violations are shrunk (can take minutes per finding)",
+    )
+
+    explore_ = command("explore", _explore, "search every state breadth-first, to a depth or a number of states")
+    _add_game_setup(explore_, seed=False)
+    explore_.add_argument("--depth", type=int, default=None, help="stop after this many levels")
+    explore_.add_argument(
+        "--states", type=int, default=None, help=f"stop at this many states ({EXPLORE_STATES} when no limit is given)"
+    )
+    explore_.add_argument(
+        "--from", dest="start", metavar="FILE", help="start where this trace ends, with its players and options"
+    )
+    explore_.add_argument("--no-symmetry", action="store_true", help="do not merge states the game's symmetries relate")
+    explore_.add_argument("--traces", help="write each issue's witness trace to this folder")
 
     prove_ = command("prove", _prove, "prove each invariant with Z3, or refute it with a bounded run")
     _add_game_setup(prove_)
@@ -362,7 +485,17 @@ def build_parser() -> argparse.ArgumentParser:
         "contradictions", _contradictions, "rulebook statements that cannot all hold, with unsat cores"
     ).add_argument("game", choices=sorted(GAMES))
 
-    command("verify", _verify, "the main job: every check on every game", json_flag=False)
+    table = command("table", _table, "a table the engine computes about a rulebook (odds, counts, searches)")
+    table.add_argument("game", choices=sorted(GAMES))
+    table.add_argument("name")
+
+    verify_ = command("verify", _verify, "the main job: every check on every game, and the findings report", False)
+    verify_.add_argument("--out", default="report", help="folder for findings.json, findings.md and witnesses/")
+    verify_.add_argument("--budget", choices=sorted(BUDGETS), default="quick", help="how much each check runs")
+    verify_.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="local processes (default: one per CPU)"
+    )
+    verify_.add_argument("--dask", metavar="ADDRESS", help="run the tasks on this Dask scheduler instead")
     return parser
 
 

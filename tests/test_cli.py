@@ -143,20 +143,19 @@ def test_a_malformed_trace_file_is_named(capsys, tmp_path):
 def test_replay_shows_a_broken_invariant(capsys, tmp_path):
     """Under fortify_adjacency=rover, fuzzing finds adjacent Fortifications; the shrunk trace
     replays from the command line and shows the broken invariant."""
-    import attrs
-
     from rulecheck.check.fuzz import fuzz
+    from rulecheck.check.generic import BROKEN_INVARIANT
     from rulecheck.check.properties import load_properties
     from rulecheck.games.globetrotter import Globetrotter
 
     game = Globetrotter(2, {"fortify_adjacency": "rover"})
     prop = next(p for p in load_properties("globetrotter") if p.name == "fortifications-never-adjacent")
-    report = fuzz(game, [attrs.evolve(prop, applies=lambda options: True)], games=100, seed=0)
+    report = fuzz(game, [prop], games=100, seed=0, kinds=frozenset({BROKEN_INVARIANT}))
     path = tmp_path / "adjacent.json"
-    report.violations[0].trace.save(path)
+    report.found[0].trace.save(path)
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 1
-    last = len(report.violations[0].trace.actions)
+    last = len(report.found[0].trace.actions)
     assert f"step {last} (fortify" in out
     assert "fortifications-never-adjacent broken (not promised under these options)" in out
 

@@ -11,12 +11,11 @@ from rulecheck.games.globetrotter.analysis import (
     far_opening,
     firing_destroys_odds,
     hand_turn_to,
-    opening_placements,
     reading_disagreements,
-    solo_search,
 )
 from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS
 from rulecheck.games.globetrotter.state import Fortification, Rover
+from rulecheck.games.globetrotter.tables import TABLES, first_builds, survival
 
 
 @pytest.fixture(scope="module")
@@ -29,9 +28,7 @@ def test_planet_destruction_table(game):
     6.628 firings expected."""
     odds = [firing_destroys_odds(game, k - 1) for k in range(1, 14)]
     assert odds == [Fraction(n, 36) for n in (0, 0, 1, 3, 6, 10, 15, 21, 26, 30, 33, 35, 36)]
-    survive = [Fraction(1)]
-    for p in odds:
-        survive.append(survive[-1] * (1 - p))
+    survive = survival(odds)
     assert round(float(survive[6]), 4) == 0.5364
     assert survive[12] == Fraction(4379375, 313456656384)
     assert survive[13] == 0
@@ -62,31 +59,14 @@ def test_one_shot_at_a_rover_removes_a_hit_point_with_4_9_or_1_4_under_cover(gam
     assert _shot(game, covered=True) == {2: Fraction(1, 4), 3: Fraction(3, 4)}
 
 
-def _first_build(game, pentagons: bool) -> list[int]:
-    board = game.rules.boards
-
-    def allowed(action):
-        if action.verb == "move":
-            return pentagons or not board.is_hq(action.target)
-        return action.verb in ("fortify", "build")
-
-    lengths = []
-    for factory, rover in opening_placements(game):
-        plan = solo_search(
-            game, far_opening(game, factory, rover), 0, allowed, lambda s: len(s.buildings_of(0)) == 2, max_depth=10
-        )
-        assert plan is not None and plan[-1].verb == "build"
-        lengths.append(len(plan))
-    return lengths
-
-
 def test_earliest_build_is_the_sixth_action_from_every_start(game):
     """audit.md 1.3: one player's Move, Fortify and Build actions; every start up to the board's rotations."""
-    assert set(_first_build(game, pentagons=True)) == {6}
+    assert set(first_builds(game, pentagons=True)) == {6}
 
 
 def test_earliest_build_takes_8_actions_when_the_rover_may_not_enter_a_pentagon(game):
-    assert min(_first_build(game, pentagons=False)) == 8
+    lengths = first_builds(game, pentagons=False)
+    assert min(lengths) == 8 and sorted(lengths) == [8] * 8 + [9, 10]
 
 
 def test_shooting_readings_disagree_on_the_audited_pair_counts():
@@ -110,3 +90,11 @@ def test_planets_by_player_count(players, planets):
     game = Globetrotter(players)
     assert len(game.initial_state().planets) == planets
     assert (planets > 1) == (players >= 4)
+
+
+def test_expected_shots_to_destroy_a_rover_under_each_damage_reading():
+    """audit.md GT-F10: 4/9 a shot, 6.75 shots expected when each success removes 1 hit point."""
+    rows = {(damage, cover): (odds, shots) for damage, cover, odds, shots in TABLES["shots-to-destroy"]().rows}
+    assert rows[("one", "no cover")] == (Fraction(4, 9), Fraction(27, 4))
+    assert rows[("one", "cover")] == (Fraction(1, 4), 12)
+    assert rows[("die-value", "no cover")] == (Fraction(4, 9), Fraction(9, 4))

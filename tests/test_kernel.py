@@ -345,3 +345,11 @@ def test_terminal_state_is_terminal():
     done = game.apply(state, Hold())
     assert game.to_move(done) == TERMINAL
     assert game.legal_actions(done) == ()
+
+
+def test_errors_survive_pickling_so_workers_can_send_them_back():
+    import pickle
+
+    for error in (IllegalAction("GT-A1", "no such space", "move T1 T99"), RuleGap("GT-F06", "silent", None)):
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is type(error) and str(copy) == str(error)

@@ -142,12 +142,13 @@ class CrashingPig(Pig):
 
 
 def test_fuzz_reports_an_engine_error_with_a_shrunk_trace():
-    from rulecheck.check.fuzz import ENGINE_RAISED, fuzz
+    from rulecheck.check.fuzz import fuzz
+    from rulecheck.check.generic import ENGINE_ERROR
 
     report = fuzz(CrashingPig(2), [], games=200, seed=3, max_steps=60)
     [violation] = report.violations
-    assert violation.property == ENGINE_RAISED
-    assert "ZeroDivisionError: the die fell off the table" in violation.message
+    assert violation.issue.kind == ENGINE_ERROR
+    assert "ZeroDivisionError: the die fell off the table" in violation.issue.message
     assert violation.trace.actions[-1] == "roll"  # the next face 5 raises
     assert len(violation.trace.actions) <= 6
 
@@ -161,5 +162,5 @@ def test_fuzz_checks_the_last_step_of_a_game_stopped_by_the_step_cap():
 
     prop = StateProperty("never-rolling", (), "the die is never in the air", rolling)
     report = fuzz(Pig(2), [prop], games=20, seed=0, max_steps=1)
-    assert [v.property for v in report.violations] == ["never-rolling"]
+    assert [v.issue.subject for v in report.violations] == ["never-rolling"]
     assert report.violations[0].trace.actions == ("roll",)

@@ -5,7 +5,7 @@ Z3 result; for a system whose basis is refinement, every transition of some rand
 checked against its symbolic steps (a mismatch turns a proof into `unknown`); and for a
 refutation, a concrete, replayable trace: the system's own goal-directed witness where it
 has one (kept only if replaying it breaks the property), else Hypothesis fuzzing with that
-one property checked, whatever the options promise.
+one property checked.
 
 Leaves out: the prover itself (prove.py) and presentation (cli.py).
 """
@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from rulecheck.check.fuzz import fuzz
+from rulecheck.check.generic import BROKEN_INVARIANT
 from rulecheck.check.play import random_game
 from rulecheck.check.properties import Property, failures, load_properties
 from rulecheck.check.prove import REFUTED, UNKNOWN, Result, System, prove, refinement_violations
@@ -90,9 +91,8 @@ def _witness(system: System, prop: Property, game: Game[Any, Any], games: int, s
             return trace
     if not games:
         return None
-    forced = attrs.evolve(prop, applies=lambda options: True)
-    report = fuzz(game, [forced], games=games, seed=seed)
-    return report.violations[0].trace if report.violations else None
+    report = fuzz(game, [prop], games=games, seed=seed, kinds=frozenset({BROKEN_INVARIANT}))
+    return report.found[0].trace if report.found else None
 
 
 def prove_game(game: Game[Any, Any], seed: int = 0, witness_games: int = WITNESS_GAMES) -> list[Proof]:

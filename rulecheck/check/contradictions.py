@@ -32,12 +32,14 @@ class Statement:
 
 @attrs.frozen
 class Question:
+    id: str
     title: str
     statements: tuple[str, ...]
 
 
 @attrs.frozen
 class Answer:
+    id: str
     title: str
     consistent: bool
     core: tuple[str, ...]
@@ -73,10 +75,18 @@ def ask(
         result = solver.check(*(z3.Bool(f"statement:{sid}") for sid in question.statements))
         if result == z3.sat:
             answers.append(
-                Answer(question.title, True, (), (), describe(solver.model(), variables), time.perf_counter() - start)
+                Answer(
+                    question.id,
+                    question.title,
+                    True,
+                    (),
+                    (),
+                    describe(solver.model(), variables),
+                    time.perf_counter() - start,
+                )
             )
             continue
         core = tuple(sorted(flags[str(c)] for c in solver.unsat_core()))
         clauses = tuple(sorted({c for sid in core for c in by_id[sid].clauses}))
-        answers.append(Answer(question.title, False, core, clauses, None, time.perf_counter() - start))
+        answers.append(Answer(question.id, question.title, False, core, clauses, None, time.perf_counter() - start))
     return answers

@@ -1,15 +1,18 @@
-"""Fuzzing: Hypothesis plays random whole games with every property checked at every step.
+"""Fuzzing: Hypothesis plays random whole games, watching every step with the generic checks.
 
 Models: a campaign of N games from one seed. Each game is a Hypothesis example that
 first draws verbs its players avoid while they can (swarm testing: rare rules get their
 chance in games that skip the common moves), then an action at every step
-(play.draw_action) until the
-game ends or a step cap is hit, checking every promised property after every step.
-When a property fails, Hypothesis shrinks the game to a short one that still breaks it,
-and that game becomes a replayable trace; the campaign then runs again without that
-property, so each broken property is reported once with its own minimal trace. Games,
-steps and clause coverage are counted over the last campaign, the complete one unless
-every property broke.
+(play.draw_action) until the game ends or a step cap is hit. Every step is watched
+(generic.Watch): properties, deadlocks, self-losses, rule gaps, recurring states,
+engine errors. Each distinct issue is reported once, with a replayable trace that shows
+it at its last step. When a violation shows, Hypothesis shrinks the game to a short one
+that still shows it, and the campaign runs again without that issue; findings are
+shrunk the same way only on request (see `fuzz`). Games, steps and clause coverage are
+counted over the last campaign, the complete one unless an engine error stopped it.
+
+A broken property the rulebook promises, and an engine error, are violations: the
+engine is at fault. Every other issue is a finding about the rulebook.
 
 Leaves out: exhaustive search (explore) and proofs (prove).
 """
@@ -24,22 +27,14 @@ import attrs
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
-from hypothesis.errors import Frozen, StopTest
 
+from rulecheck.check.generic import ENGINE_ERROR, KINDS, Checks, Found, Issue
 from rulecheck.check.play import DEFAULT_MAX_STEPS, draw_action, draw_swarm
-from rulecheck.check.properties import Property, failures, promised
+from rulecheck.check.properties import Property
 from rulecheck.core.clauses import coverage
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
-from rulecheck.core.trace import Trace, record
-
-
-@attrs.frozen
-class Violation:
-    property: str
-    clauses: tuple[str, ...]
-    message: str
-    trace: Trace
+from rulecheck.core.trace import record
 
 
 @attrs.frozen
@@ -49,9 +44,17 @@ class FuzzReport:
     steps: int
     capped: int
     """Games stopped by the step cap before they ended."""
-    violations: tuple[Violation, ...]
+    found: tuple[Found, ...]
     clause_counts: dict[str, int]
     clause_ids: tuple[str, ...]
+
+    @property
+    def violations(self) -> tuple[Found, ...]:
+        return tuple(f for f in self.found if f.is_violation)
+
+    @property
+    def findings(self) -> tuple[Found, ...]:
+        return tuple(f for f in self.found if not f.is_violation)
 
     @property
     def unreached(self) -> tuple[str, ...]:
@@ -64,26 +67,14 @@ class FuzzReport:
             "games": self.games,
             "steps": self.steps,
             "capped": self.capped,
-            "violations": [
-                {
-                    "property": v.property,
-                    "clauses": list(v.clauses),
-                    "message": v.message,
-                    "steps": len(v.trace.actions),
-                    "trace": v.trace.to_data(),
-                }
-                for v in self.violations
-            ],
+            "violations": [f.to_data() for f in self.violations],
+            "findings": [f.to_data() for f in self.findings],
             "coverage": {"covered": covered, "total": len(self.clause_ids), "never_reached": list(self.unreached)},
         }
 
 
-class _PropertyFailed(Exception):
+class _Shown(Exception):
     pass
-
-
-ENGINE_RAISED = "engine-raised-an-error"
-"""The violation name for any exception the engine raises during play: a legal action must apply."""
 
 
 def fuzz(
@@ -92,42 +83,41 @@ def fuzz(
     games: int,
     seed: int,
     max_steps: int = DEFAULT_MAX_STEPS,
+    kinds: frozenset[str] = KINDS,
+    shrink_findings: bool = False,
 ) -> FuzzReport:
-    """Play `games` random games of `game` from `seed`, checking every promised property."""
-    remaining = list(promised(game, properties))
-    violations: list[Violation] = []
+    """Play `games` random games of `game` from `seed`, watching for issues of `kinds`.
+
+    A violation is always shrunk. A finding is shrunk only with `shrink_findings`: shrinking a
+    long game can take Hypothesis minutes, so by default a finding's trace is the first game
+    that showed it, cut at that step, and that game plays on."""
+    checks = Checks(game, tuple(properties), kinds)
+    noted: dict[tuple[str, str], Found] = {}
+    violations: list[Found] = []
     while True:
         totals = Counter[str]()
-        last_failure: list[tuple[Property | None, str, list[Action]]] = []
+        shown: list[tuple[Issue, list[Action]]] = []
 
         def play(data: st.DataObject) -> None:
-            state = game.initial_state()
+            watch = checks.watch(game.initial_state())
             actions: list[Action] = []
-
-            def check(found: list[tuple[Property, str]]) -> None:
-                if found:
-                    last_failure.append((found[0][0], found[0][1], list(actions)))
-                    raise _PropertyFailed(found[0][1])
-
             avoid = draw_swarm(data.draw, game)
-            check(failures(game, remaining, None, None, state))
-            for _ in range(max_steps):
-                try:
-                    action = draw_action(data.draw, game, state, avoid)
-                    if action is None:
-                        break
-                    after = game.apply(state, action)
-                except (StopTest, Frozen):  # Hypothesis's own control flow
-                    raise
-                except Exception as exc:  # noqa: BLE001 - an engine that raises is a finding
-                    last_failure.append((None, f"{type(exc).__name__}: {exc}", list(actions)))
-                    raise _PropertyFailed(str(exc)) from exc
-                actions.append(action)
-                found = failures(game, remaining, state, action, after)
-                state = after
-                check(found)
-            else:
-                totals["capped"] += 1
+            while True:
+                for issue in watch.issues:
+                    if issue.is_defect or shrink_findings:
+                        shown.append((issue, list(actions)))
+                        raise _Shown(issue.message)
+                    if issue.key not in noted:
+                        noted[issue.key] = Found(issue, record(game, actions))
+                if len(actions) == max_steps:
+                    totals["capped"] += 1
+                    break
+                action = draw_action(data.draw, game, watch.state, avoid, watch.legal)
+                if action is None:
+                    break
+                watch.step(action)
+                if watch.steps > len(actions):  # not an engine error
+                    actions.append(action)
             totals["games"] += 1
             totals["steps"] += len(actions)
 
@@ -146,22 +136,22 @@ def fuzz(
         with coverage() as counts:
             try:
                 campaign()
-            except _PropertyFailed:
-                prop, message, actions = last_failure[-1]
-                trace = record(game, actions)
-                if prop is None:  # the engine cannot be trusted to run the rest of the campaign
-                    violations.append(Violation(ENGINE_RAISED, (), message, trace))
+            except _Shown:
+                issue, actions = shown[-1]
+                found = Found(issue, record(game, actions))
+                if issue.is_defect:
+                    violations.append(found)
                 else:
-                    violations.append(Violation(prop.name, prop.clauses, message, trace))
-                    remaining.remove(prop)
-                    if remaining:
-                        continue
+                    noted[issue.key] = found
+                if issue.kind != ENGINE_ERROR:  # an engine that raised cannot be trusted with the rest
+                    checks = checks.without(issue.key)
+                    continue
         return FuzzReport(
             setup=game.setup,
             games=totals["games"],
             steps=totals["steps"],
             capped=totals["capped"],
-            violations=tuple(violations),
+            found=tuple(violations) + tuple(noted.values()),
             clause_counts=dict(counts),
             clause_ids=game.catalogue().ids,
         )

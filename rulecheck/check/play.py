@@ -54,10 +54,15 @@ def draw_swarm(draw: Callable[[st.SearchStrategy[int]], int], game: Game[Any, An
 
 
 def draw_action(
-    draw: Callable[[st.SearchStrategy[int]], int], game: Game[Any, Any], state: Any, avoid: frozenset[str] = frozenset()
+    draw: Callable[[st.SearchStrategy[int]], int],
+    game: Game[Any, Any],
+    state: Any,
+    avoid: frozenset[str] = frozenset(),
+    legal: tuple[Action, ...] | None = None,
 ) -> Action | None:
     """The next action: a legal action by index (among those whose verb is not avoided, if any
-    are left), or a chance outcome by its probability; None when there is none."""
+    are left), or a chance outcome by its probability; None when there is none. `legal` saves
+    computing the state's legal actions again when the caller has them."""
     if game.to_move(state) == CHANCE:
         outcomes = game.chance_outcomes(state)
         scale = math.lcm(*(p.denominator for _, p in outcomes))
@@ -67,7 +72,8 @@ def draw_action(
             if ticket < 0:
                 return outcome
         raise ArithmeticError("chance probabilities do not sum to 1")
-    legal = game.legal_actions(state)
+    if legal is None:
+        legal = game.legal_actions(state)
     preferred = [a for a in legal if a.verb not in avoid] or list(legal)
     return preferred[draw(st.integers(min_value=0, max_value=len(preferred) - 1))] if preferred else None
 

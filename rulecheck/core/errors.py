@@ -14,7 +14,16 @@ from typing import Any
 
 
 class RulecheckError(Exception):
-    """Base of every error rulecheck raises on purpose."""
+    """Base of every error rulecheck raises on purpose. Subclasses keep their constructor's
+    arguments in `args`, so an error raised in a worker process or on a Dask cluster arrives
+    whole."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self._arguments)
+
+    @property
+    def _arguments(self) -> tuple[Any, ...]:
+        return self.args
 
 
 class IllegalAction(RulecheckError):
@@ -27,6 +36,10 @@ class IllegalAction(RulecheckError):
         subject = f"illegal action {str(action)!r}" if action is not None else "illegal action"
         super().__init__(f"{subject}: {reason} [{clause}]")
 
+    @property
+    def _arguments(self) -> tuple[Any, ...]:
+        return (self.clause, self.reason, self.action)
+
 
 class RuleGap(RulecheckError):
     """Strict mode: the rulebook says nothing here and no option decides. `gap` names the finding."""
@@ -36,6 +49,10 @@ class RuleGap(RulecheckError):
         self.detail = detail
         self.state = state
         super().__init__(f"rule gap {gap}: {detail}")
+
+    @property
+    def _arguments(self) -> tuple[Any, ...]:
+        return (self.gap, self.detail, self.state)
 
 
 class OptionError(RulecheckError, ValueError):

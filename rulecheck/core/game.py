@@ -2,23 +2,25 @@
 
 Models: a game built from a player count, option values and a strictness flag; its
 initial state; who moves in a state (a player index, CHANCE or TERMINAL); the sorted
-legal actions; the exact chance outcomes at chance nodes; and `apply`, which returns
-the next state or raises IllegalAction naming the clause. States are immutable and
-hashable; actions have a canonical text notation and states a canonical JSON encoding,
-both handled here for every game.
+legal actions; the exact chance outcomes at chance nodes; `apply`, which returns
+the next state or raises IllegalAction naming the clause; who has lost; and the
+symmetries that map states to equivalent ones, for exploration to merge. States are
+immutable and hashable; actions have a canonical text notation and states a canonical
+JSON encoding, both handled here for every game.
 
 Leaves out: how a game decides anything (its subclass's rules), and who plays
 (strategies live in rulecheck.check).
 
 A subclass sets the class attributes `name`, `version` (bumped whenever behaviour
 changes, so conformance suites can tell), `min_players`, `max_players`,
-`state_type`, `action_types` and `option_space`, and implements the abstract methods.
+`campaign_players`, `state_type`, `action_types` and `option_space`, and implements
+the abstract methods.
 """
 
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar, Final, Generic, TypeVar
@@ -45,6 +47,9 @@ class Game(abc.ABC, Generic[S, A]):
     version: ClassVar[int]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    campaign_players: ClassVar[tuple[int, ...]]
+    """The player counts a verification campaign covers: one for each shape the game takes
+    (a rule or a board that only some player counts have)."""
     state_type: ClassVar[type]
     action_types: ClassVar[tuple[type[Action], ...]]
     option_space: ClassVar[OptionSpace]
@@ -88,8 +93,18 @@ class Game(abc.ABC, Generic[S, A]):
     def apply(self, state: S, action: A) -> S:
         """The state after `action`; IllegalAction, naming the clause, if the rules forbid it."""
 
+    @abc.abstractmethod
+    def losers(self, state: S) -> frozenset[int]:
+        """The players who have lost in `state` (the self-loss check watches this set grow)."""
+
     def is_terminal(self, state: S) -> bool:
         return self.to_move(state) == TERMINAL
+
+    def symmetries(self) -> tuple[Callable[[S], S], ...]:
+        """Maps other than the identity that carry every state to an equivalent one: legal
+        actions, chance and outcomes correspond. None by default; exploration merges the
+        states each one relates."""
+        return ()
 
     # Notation and encoding, the same for every game.
 

@@ -225,8 +225,11 @@ def _verbs(*names: str) -> Callable[[Action], bool]:
 
 
 def rover_cap_witness(game: Globetrotter) -> tuple[Action, ...] | None:
-    """A game in which player 0 ends with more Rovers, on the ground and in orbit, than Buildings
-    after a Manufacture (legal only where orbiting Rovers do not count toward the cap)."""
+    """A two-player game in which player 0 ends with more Rovers, on the ground and in orbit, than
+    Buildings after a Manufacture (legal only where orbiting Rovers do not count toward the cap);
+    None for other player counts, whose openings this scenario does not set up."""
+    if game.players != 2:
+        return None
     board = game.rules.boards
     hq = board.board.hq_spaces[0]
     start = far_opening(game, hq, sorted(board.graph[hq])[0])
@@ -245,9 +248,12 @@ def rover_cap_witness(game: Globetrotter) -> tuple[Action, ...] | None:
 
 
 def five_in_a_row_witness(game: Globetrotter) -> tuple[Action, ...] | None:
-    """A game in which player 0 takes 5 actions in a row: it saves a point, spends it on the shot
-    that destroys player 1's Treasury (3 points, 1 hit point left), and uses the 3 stolen points
-    (possible only where the destroying action does not count toward the 4)."""
+    """A two-player game in which player 0 takes 5 actions in a row: it saves a point, spends it on
+    the shot that destroys player 1's Treasury (3 points, 1 hit point left), and uses the 3 stolen
+    points (possible only where the destroying action does not count toward the 4); None for other
+    player counts."""
+    if game.players != 2:
+        return None
     board = game.rules.boards
     hq = board.board.hq_spaces[0]
     start = far_opening(game, hq, sorted(board.graph[hq])[0])

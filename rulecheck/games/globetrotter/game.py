@@ -5,8 +5,8 @@ turns with one action, saved and stolen extra actions and the cap of 4 in a row
 (turns.py); Move, orbit and descent (movement.py); Shoot and the Drill Cannon
 (combat.py); Fortify, Build, Decommission, Manufacture, Repair and Save
 (construction.py); Pass when nothing else is legal (GT-A16) and ending a turn early to
-decline extra actions; losing (GT-E1, GT-E2) and the end of the game (GT-E3). Every
-ambiguity is an option (options.py).
+decline extra actions; losing (GT-E1, GT-E2) and the end of the game (GT-E3); the
+board's rotations as symmetries (symmetry.py). Every ambiguity is an option (options.py).
 
 Leaves out: 7 or more players (the rulebook's table stops at 6) and table talk.
 """
@@ -41,6 +41,7 @@ from rulecheck.games.globetrotter.state import (
     GlobetrotterState,
     PlanetState,
 )
+from rulecheck.games.globetrotter.symmetry import Rotation, rotations
 from rulecheck.games.globetrotter.turns import begin_turn, finish_action, next_player, spend
 
 PLAY_RULES: tuple[PlayRule, ...] = movement.RULES + combat.RULES + construction.RULES
@@ -52,6 +53,9 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     version = 1
     min_players = min(PLANETS_BY_PLAYERS)
     max_players = max(PLANETS_BY_PLAYERS)
+    campaign_players = (2, 4, 6)
+    """2: the roll-off winner chooses the order (GT-S3); 4: two planets, 3 or more players place
+    in turn (GT-S4, GT-M2); 6: three planets, so planets can lie in a line."""
     state_type = GlobetrotterState
     action_types = ACTION_TYPES
     option_space = OPTIONS
@@ -89,6 +93,13 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             return state.placing[0]
         assert state.turn is not None
         return state.turn.player
+
+    def losers(self, state: GlobetrotterState) -> frozenset[int]:
+        return frozenset(state.lost)
+
+    def symmetries(self) -> tuple[Rotation, ...]:
+        """The board's rotations (symmetry.py), each applied to every planet at once."""
+        return rotations(self.rules.boards.removal)
 
     def chance_outcomes(self, state: GlobetrotterState) -> tuple[tuple[Action, Fraction], ...]:
         if self.to_move(state) != CHANCE:

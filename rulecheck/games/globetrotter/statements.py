@@ -99,13 +99,15 @@ def statements() -> tuple[Statement, ...]:
 
 
 QUESTIONS = (
-    Question("14 surrounding triangles, as stated", ("removes-14", "leaves-66", "surrounding")),
+    Question("as-stated", "14 surrounding triangles, as stated", ("removes-14", "leaves-66", "surrounding")),
     Question(
-        "14 surrounding triangles, the same wherever one starts (GT-F01)",
+        "symmetric-14",
+        "14 surrounding triangles, the same wherever one starts",
         ("removes-14", "leaves-66", "surrounding", "symmetric"),
     ),
     Question(
-        "14 surrounding triangles, every playable triangle with 3 neighbours (GT-F01)",
+        "three-neighbours-14",
+        "14 surrounding triangles, every playable triangle with 3 neighbours",
         ("removes-14", "leaves-66", "surrounding", "three-neighbours"),
     ),
 )

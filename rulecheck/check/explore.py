@@ -1,0 +1,349 @@
+"""Bounded exhaustive exploration: a breadth-first search of a game's states, every edge checked.
+
+Models: the search from one start state (the initial state, or the state a list of
+actions reaches from it) to a depth in levels or a count of distinct states, whichever
+comes first, and whether it ran out of states before either (exhaustive). Chance nodes
+are expanded like the others: each outcome is an edge. Every edge and every new state
+gets the generic checks (generic.py): broken invariants, deadlocks, self-losses, rule
+gaps (through a strict twin; the search goes on from the lenient game's state) and
+engine errors; a state reached again is not checked again, but the edge to it is
+(transition properties, self-loss, rule gap). Each discovered state keeps its parent
+and the action from it, so every issue comes with a replayable trace, and breadth-first
+order makes it a shortest one.
+Each distinct issue (kind, subject) is reported once. An engine error's trace stops
+before the action that raised, which its message names.
+
+States are merged by a canonical key. The game's canonical encoding (`encode_state`) is
+the canonical form of a state; with `symmetry` and a game that has symmetries, a
+state's key is the smallest encoding among the state and its images, so each class of
+equivalent states is searched once, from the first of its members reached. At a chance
+node the key also holds the player who acted last and the verb of their action, which
+the self-loss check blames for what the dice do.
+
+Non-termination is a cycle of player steps among the discovered states: after the
+search, the graph of player-step edges is searched for one (networkx), and its witness
+walks to the cycle's shallowest state and around the cycle until a state recurs (under
+symmetry the walk may go round more than once before the very state recurs). A cycle
+through a chance node is not reported: it repeats forever only with probability 0.
+
+Leaves out: random runs (fuzz), proofs (prove), probabilities of reaching a state, and
+states beyond the limits (an issue there is not seen; `exhaustive` says whether any
+could be).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+import attrs
+import networkx as nx
+
+from rulecheck.check.generic import (
+    CYCLE,
+    KINDS,
+    Checks,
+    Found,
+    Issue,
+    apply_step,
+    broken_invariants,
+    cycle,
+    engine_error,
+    legal_step,
+    self_loss,
+    state_issues,
+)
+from rulecheck.check.properties import Property
+from rulecheck.core.clauses import coverage
+from rulecheck.core.errors import RulecheckError
+from rulecheck.core.game import CHANCE, Game
+from rulecheck.core.notation import Action
+from rulecheck.core.trace import record
+
+Key = tuple[str, int | None, str | None]
+"""A state's canonical form, with the last actor and their verb at a chance node."""
+
+
+class ExploreError(RulecheckError, ValueError):
+    """Limits that allow no search, or a symmetry under which a found cycle has no real walk."""
+
+
+@attrs.frozen
+class ExploreReport:
+    setup: dict[str, Any]
+    start_steps: int
+    """Actions from the initial state to the start state; every witness trace begins with them."""
+    limits: tuple[int | None, int | None]
+    """The depth and state count the search was given."""
+    states: int
+    """Distinct states discovered (classes of equivalent states, under symmetry)."""
+    edges: int
+    depth: int
+    """The deepest level reached."""
+    levels: tuple[int, ...]
+    """How many states were first reached at each level, the start state's 0 first."""
+    exhaustive: bool
+    """Whether every discovered state was expanded: no state is reachable beyond the ones found."""
+    seconds: float
+    symmetry: bool
+    """Whether states were merged under the game's symmetries."""
+    found: tuple[Found, ...]
+    clause_counts: dict[str, int]
+    clause_ids: tuple[str, ...]
+
+    @property
+    def states_per_second(self) -> float:
+        return self.states / self.seconds if self.seconds else 0.0
+
+    @property
+    def violations(self) -> tuple[Found, ...]:
+        return tuple(f for f in self.found if f.is_violation)
+
+    @property
+    def findings(self) -> tuple[Found, ...]:
+        return tuple(f for f in self.found if not f.is_violation)
+
+    @property
+    def unreached(self) -> tuple[str, ...]:
+        return tuple(c for c in self.clause_ids if not self.clause_counts.get(c))
+
+    def to_data(self) -> dict[str, Any]:
+        covered = len(self.clause_ids) - len(self.unreached)
+        return {
+            "setup": self.setup,
+            "start_steps": self.start_steps,
+            "limits": {"depth": self.limits[0], "states": self.limits[1]},
+            "states": self.states,
+            "edges": self.edges,
+            "depth": self.depth,
+            "levels": list(self.levels),
+            "exhaustive": self.exhaustive,
+            "seconds": round(self.seconds, 3),
+            "states_per_second": round(self.states_per_second, 1),
+            "symmetry": self.symmetry,
+            "violations": [f.to_data() for f in self.violations],
+            "findings": [f.to_data() for f in self.findings],
+            "coverage": {"covered": covered, "total": len(self.clause_ids), "never_reached": list(self.unreached)},
+        }
+
+
+@attrs.frozen
+class _Node:
+    """A discovered state waiting in the frontier, with what expanding it needs."""
+
+    index: int
+    state: Any
+    depth: int
+    legal: tuple[Action, ...]
+    actor: int | None
+    """The last player to act on the path here, by `cause`."""
+    cause: Action | None
+
+
+def canonical(game: Game[Any, Any], maps: Sequence[Callable[[Any], Any]], state: Any) -> str:
+    """The smallest encoding among `state` and its images under `maps`."""
+    return min([game.encode_state(state), *(game.encode_state(m(state)) for m in maps)])
+
+
+def _reach(game: Game[Any, Any], actions: Sequence[Action]) -> tuple[Any, int | None, Action | None]:
+    """The state `actions` reach from the initial state, the last player to act on the way and
+    their action (None before anyone acts)."""
+    state, actor, cause = game.initial_state(), None, None
+    for action in actions:
+        mover = game.to_move(state)
+        if mover != CHANCE:
+            actor, cause = mover, action
+        state = game.apply(state, action)
+    return state, actor, cause
+
+
+class _Search:
+    """The mutable record of one breadth-first search."""
+
+    def __init__(self, checks: Checks, start: Sequence[Action], maps: Sequence[Callable[[Any], Any]]) -> None:
+        self.checks = checks
+        self.game = checks.game
+        self.start = tuple(start)
+        self.maps = tuple(maps)
+        self.index: dict[Key, int] = {}
+        self.keys: list[Key] = []
+        self.parents: list[tuple[int, Action] | None] = []
+        self.depths: list[int] = []
+        self.player_steps = nx.DiGraph()
+        self.shown: dict[tuple[str, str], tuple[Issue, list[Action]]] = {}
+        """Each issue seen, by key, with the actions after the start that show it."""
+        self.edges = 0
+        self.stopped = False
+        """Whether a state budget stopped the search inside a state's expansion."""
+
+    def key(self, state: Any, actor: int | None, cause: Action | None) -> Key:
+        form = canonical(self.game, self.maps, state)
+        if self.game.to_move(state) == CHANCE and cause is not None:
+            return (form, actor, cause.verb)
+        return (form, None, None)
+
+    def path(self, index: int, then: Action | None = None) -> list[Action]:
+        """The actions from the start state to the state numbered `index`, and `then` if given."""
+        actions = [] if then is None else [then]
+        link = self.parents[index]
+        while link is not None:
+            index, action = link
+            actions.append(action)
+            link = self.parents[index]
+        return actions[::-1]
+
+    def report(self, issues: Sequence[Issue], witness: Callable[[], list[Action]]) -> None:
+        """Note each issue not seen yet, with `witness()`, the actions after the start that show it."""
+        for issue in self.checks.keep(issues):
+            if issue.key not in self.shown:
+                self.shown[issue.key] = (issue, witness())
+
+    def found(self) -> tuple[Found, ...]:
+        """Each issue seen, with its witness as a trace from the initial state."""
+        return tuple(Found(i, record(self.game, [*self.start, *actions])) for i, actions in self.shown.values())
+
+    def discover(
+        self, key: Key, state: Any, parent: tuple[_Node, Action] | None, actor: int | None, cause: Action | None
+    ) -> _Node:
+        index = len(self.keys)
+        self.index[key] = index
+        self.keys.append(key)
+        self.parents.append(None if parent is None else (parent[0].index, parent[1]))
+        depth = 0 if parent is None else parent[0].depth + 1
+        self.depths.append(depth)
+        legal, gaps = legal_step(self.checks, state)
+        self.report(gaps, partial(self.path, index))
+        return _Node(index, state, depth, legal, actor, cause)
+
+    def begin(self, state: Any, actor: int | None, cause: Action | None) -> _Node:
+        """Discover the start state, reached by `cause`, the last player action on the way."""
+        node = self.discover(self.key(state, actor, cause), state, None, actor, cause)
+        self.report(state_issues(self.checks, None, None, state, node.legal, None, None), list)
+        return node
+
+    def expand(self, node: _Node, budget: int | None) -> list[_Node]:
+        """The states first reached from `node`, every edge checked; once `budget` states are
+        known, the expansion stops and `stopped` is set."""
+        mover = self.game.to_move(node.state)
+        children = []
+        for action in node.legal:
+            if budget is not None and len(self.keys) >= budget:
+                self.stopped = True
+                break
+            self.edges += 1
+            witness = partial(self.path, node.index, action)
+            try:
+                after, issues = apply_step(self.checks, node.state, action)
+            except Exception as exc:  # noqa: BLE001 - an engine that raises on a legal action is a finding
+                self.report([engine_error(action, exc)], partial(self.path, node.index))
+                continue
+            actor, cause = (node.actor, node.cause) if mover == CHANCE else (mover, action)
+            key = self.key(after, actor, cause)
+            known = self.index.get(key)
+            if known is None:
+                child = self.discover(key, after, (node, action), actor, cause)
+                issues += state_issues(self.checks, node.state, action, after, child.legal, actor, cause)
+                children.append(child)
+                known = child.index
+            else:
+                issues += broken_invariants(self.game, self.checks.transition_properties, node.state, action, after)
+                issues += self_loss(self.game, node.state, after, actor, cause)
+            self.report(issues, witness)
+            if mover != CHANCE and CYCLE in self.checks.kinds:
+                self.player_steps.add_edge(node.index, known)
+        return children
+
+    def report_cycle(self) -> None:
+        """One cycle of player steps, if the discovered states hold any."""
+        try:
+            edges = nx.find_cycle(self.player_steps)
+        except nx.NetworkXNoCycle:
+            return
+        ring = [u for u, _ in edges]
+        first = min(range(len(ring)), key=lambda i: self.depths[ring[i]])
+        actions, earlier = self.walk(ring[first:] + ring[:first])
+        self.report([cycle(len(self.start) + earlier, len(self.start) + len(actions))], lambda: actions)
+
+    def walk(self, ring: list[int]) -> tuple[list[Action], int]:
+        """The actions from the start state to ring[0] and round the ring until a state recurs,
+        and after how many of them the recurring state was first reached."""
+        actions = self.path(ring[0])
+        state = self.game.initial_state()
+        for action in [*self.start, *actions]:
+            state = self.game.apply(state, action)
+        seen = {state: len(actions)}
+        step = 0
+        while True:
+            step += 1
+            state, action = self.step_towards(state, self.keys[ring[step % len(ring)]])
+            actions.append(action)
+            if state in seen:
+                return actions, seen[state]
+            seen[state] = len(actions)
+
+    def step_towards(self, state: Any, target: Key) -> tuple[Any, Action]:
+        """A player step from `state` to a state of key `target`, with its action."""
+        mover = self.game.to_move(state)
+        for action in self.game.legal_actions(state):
+            try:
+                after = self.game.apply(state, action)
+            except Exception:  # noqa: BLE001 - reported as an engine error already
+                continue
+            if self.key(after, mover, action) == target:
+                return after, action
+        raise ExploreError(
+            f"{self.game.name}: no action leads from state {self.game.encode_state(state)[:60]}... to the next "
+            "state of a cycle among equivalent states: a symmetry of the game does not preserve its actions"
+        )
+
+
+def explore(
+    game: Game[Any, Any],
+    start_actions: Sequence[Action] = (),
+    *,
+    depth: int | None,
+    states: int | None,
+    properties: Sequence[Property] = (),
+    kinds: frozenset[str] = KINDS,
+    symmetry: bool = True,
+) -> ExploreReport:
+    """Search `game` breadth-first from the state `start_actions` reach, to `depth` levels or
+    `states` distinct states, whichever comes first (None: no limit), checking `properties` and
+    watching for issues of `kinds`; with `symmetry`, states equivalent under the game's
+    symmetries are searched once."""
+    if (depth is not None and depth < 0) or (states is not None and states < 1):
+        raise ExploreError(f"explore needs a depth of 0 or more and 1 state or more, not {depth} and {states}")
+    maps = game.symmetries() if symmetry else ()
+    search = _Search(Checks(game, tuple(properties), kinds), start_actions, maps)
+    start = _reach(game, start_actions)
+    began = time.perf_counter()
+    cut = False
+    with coverage() as counts:
+        frontier = deque([search.begin(*start)])
+        while frontier and not search.stopped:
+            node = frontier.popleft()
+            if node.legal and depth is not None and node.depth >= depth:
+                cut = True
+                break
+            frontier.extend(search.expand(node, states))
+    if CYCLE in kinds:
+        search.report_cycle()
+    seconds = time.perf_counter() - began
+    return ExploreReport(
+        setup=game.setup,
+        start_steps=len(search.start),
+        limits=(depth, states),
+        states=len(search.keys),
+        edges=search.edges,
+        depth=search.depths[-1],
+        levels=tuple(Counter(search.depths)[level] for level in range(search.depths[-1] + 1)),
+        exhaustive=not (cut or search.stopped),
+        seconds=seconds,
+        symmetry=bool(maps),
+        found=search.found(),
+        clause_counts=dict(counts),
+        clause_ids=game.catalogue().ids,
+    )

@@ -1,0 +1,257 @@
+"""Generic rule checks: what no game's rules should allow, watched on every step of a run.
+
+Models: the kinds of issue any game can show, found without knowing the game:
+- a deadlock: a state that is not terminal and has no legal action (or, at a chance
+  node, no outcome);
+- a self-loss: a step after which the player whose action caused it (the last player
+  to act, so a Shoot's dice count as the shooter's) has newly lost;
+- a rule gap: the engine in strict mode raises RuleGap, where the rulebook is silent
+  and no option decides (the run goes on under the documented default);
+- a broken invariant: a property of `properties/<game>.py` fails; `promised` says
+  whether the rulebook promises it under the game's options (if so, the engine is at
+  fault, not the rulebook);
+- a cycle: a state recurs within one run with no chance step between, so the players
+  alone can repeat those steps forever and the game need never end (a loop through
+  dice, like re-rolled ties, repeats forever only with probability 0);
+- an engine error: `apply` raised on an action `legal_actions` offered.
+Each issue has a key (kind, subject) so a campaign can report each distinct issue once
+and leave it out of later runs; a Found is an issue with the trace that shows it.
+The checks of one step and of one state are functions (`apply_step`, `state_issues`
+and the parts it is made of): a Watch calls them along one run, exploration on every
+edge of its search graph.
+
+Leaves out: how runs are produced (fuzz, explore, replay), how a search finds cycles
+(explore.py), and checks that compare runs (dead rules from coverage, readings that
+matter).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+
+from rulecheck.check.properties import Property, TransitionProperty, failures
+from rulecheck.core.errors import RuleGap
+from rulecheck.core.game import CHANCE, TERMINAL, Game
+from rulecheck.core.notation import Action
+from rulecheck.core.trace import Trace
+
+DEADLOCK: Final = "deadlock"
+SELF_LOSS: Final = "self-loss"
+RULE_GAP: Final = "rule gap"
+BROKEN_INVARIANT: Final = "broken invariant"
+CYCLE: Final = "non-termination"
+ENGINE_ERROR: Final = "engine error"
+KINDS: Final = frozenset({DEADLOCK, SELF_LOSS, RULE_GAP, BROKEN_INVARIANT, CYCLE, ENGINE_ERROR})
+
+
+@attrs.frozen
+class Issue:
+    kind: str
+    subject: str
+    """What tells two issues of one kind apart: a property's name, a gap's id, a verb."""
+    clauses: tuple[str, ...]
+    message: str
+    promised: bool = False
+    """For a broken invariant: whether the rulebook promises it under the game's options."""
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.kind, self.subject)
+
+    @property
+    def is_defect(self) -> bool:
+        """Whether the engine, not the rulebook, is at fault: an engine error, or a broken
+        property the rulebook promises."""
+        return self.kind == ENGINE_ERROR or (self.kind == BROKEN_INVARIANT and self.promised)
+
+
+@attrs.frozen
+class Found:
+    """An issue and a replayable game that shows it at its last step, as short as the search
+    that found it could make it."""
+
+    issue: Issue
+    trace: Trace
+
+    @property
+    def is_violation(self) -> bool:
+        return self.issue.is_defect
+
+    def to_data(self) -> dict[str, Any]:
+        i = self.issue
+        return {
+            "kind": i.kind,
+            "subject": i.subject,
+            "clauses": list(i.clauses),
+            "message": i.message,
+            "promised": i.promised,
+            "steps": len(self.trace.actions),
+            "trace": self.trace.to_data(),
+        }
+
+
+@attrs.frozen
+class Checks:
+    """What to watch for in the runs of one game: its properties, the kinds of issue, and the
+    issues already reported (left out). Rule gaps are found by a strict twin of the game."""
+
+    game: Game[Any, Any]
+    properties: tuple[Property, ...]
+    kinds: frozenset[str] = KINDS
+    skip: frozenset[tuple[str, str]] = frozenset()
+    strict: Game[Any, Any] = attrs.field(eq=False)
+
+    @strict.default
+    def _strict_twin(self) -> Game[Any, Any]:
+        return type(self.game)(self.game.players, self.game.options, strict=True)
+
+    @property
+    def transition_properties(self) -> tuple[Property, ...]:
+        return tuple(p for p in self.properties if isinstance(p, TransitionProperty))
+
+    def without(self, key: tuple[str, str]) -> Checks:
+        return attrs.evolve(self, skip=self.skip | {key}, strict=self.strict)
+
+    def keep(self, issues: Sequence[Issue]) -> list[Issue]:
+        """The issues of the kinds watched for that are not reported already."""
+        return [i for i in issues if i.kind in self.kinds and i.key not in self.skip]
+
+    def watch(self, state: Any) -> Watch:
+        return Watch(self, state)
+
+
+# The checks of one step and one state.
+
+
+def _gap(gap: RuleGap, where: str) -> Issue:
+    return Issue(RULE_GAP, gap.gap, (gap.gap,), f"{where}: {gap.detail}")
+
+
+def apply_step(checks: Checks, state: Any, action: Action) -> tuple[Any, list[Issue]]:
+    """The state after `action` and the rule gap the step shows, if any: the strict twin applies
+    it and, where it raises RuleGap, the lenient game applies the documented default. Whatever
+    else `apply` raises goes to the caller, to report as an `engine_error`."""
+    try:
+        return checks.strict.apply(state, action), []
+    except RuleGap as gap:
+        return checks.game.apply(state, action), [_gap(gap, str(action))]
+
+
+def legal_step(checks: Checks, state: Any) -> tuple[tuple[Action, ...], list[Issue]]:
+    """The legal actions of `state` and the rule gap listing them shows, if any (a rule may be
+    silent about what the choices are), found the same way as in `apply_step`."""
+    try:
+        return checks.strict.legal_actions(state), []
+    except RuleGap as gap:
+        return checks.game.legal_actions(state), [_gap(gap, "the legal actions")]
+
+
+def engine_error(action: Action, exc: Exception) -> Issue:
+    return Issue(ENGINE_ERROR, type(exc).__name__, (), f"{action}: {type(exc).__name__}: {exc}")
+
+
+def broken_invariants(
+    game: Game[Any, Any], properties: Sequence[Property], before: Any, action: Action | None, after: Any
+) -> list[Issue]:
+    """The properties the step `before --action--> after` breaks; with `action` None, the state
+    properties `after` breaks."""
+    return [
+        Issue(BROKEN_INVARIANT, prop.name, prop.clauses, message, prop.applies(game.options))
+        for prop, message in failures(game, properties, before, action, after)
+    ]
+
+
+def deadlock(game: Game[Any, Any], state: Any, legal: Sequence[Action]) -> list[Issue]:
+    """A deadlock if `state`, whose legal actions are `legal`, is not terminal but offers none."""
+    mover = game.to_move(state)
+    if mover != TERMINAL and not legal:
+        return [Issue(DEADLOCK, "no legal action", (), f"nobody can act: to_move is {mover}, nothing legal")]
+    return []
+
+
+def self_loss(game: Game[Any, Any], before: Any, after: Any, actor: int | None, cause: Action | None) -> list[Issue]:
+    """A self-loss if `actor`, whose action `cause` brought the step `before -> after` about, has
+    newly lost after it."""
+    if actor is None or cause is None or actor not in game.losers(after) - game.losers(before):
+        return []
+    return [Issue(SELF_LOSS, cause.verb, (), f"player {actor} lost through their own {cause}")]
+
+
+def state_issues(
+    checks: Checks,
+    before: Any,
+    action: Action | None,
+    after: Any,
+    legal: Sequence[Action],
+    actor: int | None,
+    cause: Action | None,
+) -> list[Issue]:
+    """Every issue but a rule gap that the step `before --action--> after` shows, where `legal`
+    are the legal actions of `after` and `actor` the last player to act, by `cause`; with
+    `before` and `action` None, the issues of the start state `after`."""
+    found = broken_invariants(checks.game, checks.properties, before, action, after)
+    found += deadlock(checks.game, after, legal)
+    if before is not None:
+        found += self_loss(checks.game, before, after, actor, cause)
+    return found
+
+
+def cycle(earlier: int, later: int) -> Issue:
+    """The state after step `earlier` recurs after step `later`, with only player steps between."""
+    return Issue(
+        CYCLE,
+        "cycle",
+        (),
+        f"the state after step {earlier} recurs after step {later}: steps {earlier + 1} to {later} can repeat forever",
+    )
+
+
+class Watch:
+    """One run of a game, from `state`, step by step."""
+
+    def __init__(self, checks: Checks, state: Any) -> None:
+        self.checks = checks
+        self.game = checks.game
+        self.state = state
+        self.steps = 0
+        self.actor: int | None = None
+        self.cause: Action | None = None
+        self._seen: dict[Any, int] = {state: 0}
+        self._last_chance = -1
+        self.legal, gaps = legal_step(checks, state)
+        """The legal actions of the current state (at a chance node, its outcomes)."""
+        self.issues = checks.keep(gaps + state_issues(checks, None, None, state, self.legal, None, None))
+
+    def step(self, action: Action) -> list[Issue]:
+        """Apply `action` to the current state and return the issues the step shows (also kept
+        in `self.issues`). An engine error ends the run: `self.state` stays where it was."""
+        before = self.state
+        mover = self.game.to_move(before)
+        try:
+            after, found = apply_step(self.checks, before, action)
+        except Exception as exc:  # noqa: BLE001 - an engine that raises on a legal action is a finding
+            self.issues = self.checks.keep([engine_error(action, exc)])
+            return self.issues
+        self.steps += 1
+        if mover == CHANCE:
+            self._last_chance = self.steps
+        else:
+            self.actor, self.cause = mover, action
+        self.state = after
+        self.legal, gaps = legal_step(self.checks, after)
+        found += gaps
+        found += state_issues(self.checks, before, action, after, self.legal, self.actor, self.cause)
+        if CYCLE in self.checks.kinds and self._recurs(after):
+            found.append(cycle(self._seen[after], self.steps))
+        self.issues = self.checks.keep(found)
+        if CYCLE in self.checks.kinds:
+            self._seen[after] = self.steps
+        return self.issues
+
+    def _recurs(self, state: Any) -> bool:
+        """Whether `state` was seen before in this run, with only player steps since."""
+        earlier = self._seen.get(state)
+        return earlier is not None and earlier >= self._last_chance

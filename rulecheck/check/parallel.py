@@ -1,0 +1,95 @@
+"""Running a campaign's independent tasks: in this process, in local processes, or on a Dask cluster.
+
+Models: a campaign as a function applied to a sequence of tasks that carry their own seeds,
+so where a task runs does not change its result. Results come back in task order, the
+same as a serial run; progress is reported in the calling process as each result arrives,
+in whatever order they arrive. A task that raises stops the run with its own error.
+
+Leaves out: splitting a campaign into tasks and merging their results (the callers do
+that), retries, and starting or sizing a Dask cluster (run_tasks connects to one that runs).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import closing
+from typing import TypeVar
+
+from rulecheck.core.errors import OptionError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+Progress = Callable[[int, int, T, R], None]
+Arrivals = Generator[tuple[int, R], None, None]
+"""Pairs of task index and result, in the order the results arrive."""
+
+# Spawn, not fork: the caller may hold threads (Hypothesis, z3's native library, a Dask
+# client) whose locks a forked child would inherit in whatever state they were in. Spawned
+# workers start a clean interpreter, the same on Linux, macOS and Windows; each one imports
+# z3 and Hypothesis once, a cost paid per worker, not per task.
+START_METHOD = "spawn"
+
+
+def run_tasks(
+    function: Callable[[T], R],
+    tasks: Sequence[T],
+    *,
+    workers: int = 1,
+    dask: str | None = None,
+    progress: Progress[T, R] | None = None,
+) -> list[R]:
+    """`function` applied to every task, in task order: here when `workers` is 1, in `workers`
+    local processes, or on the Dask cluster whose scheduler is at the address `dask`. For
+    processes and Dask, `function` must be a module-level function and the tasks picklable.
+    `progress(done, total, task, result)` is called here as each result arrives."""
+    if workers < 1:
+        raise OptionError(f"workers must be at least 1, not {workers}")
+    if dask is not None and workers != 1:
+        raise OptionError(f"workers={workers} and dask={dask!r} together: the Dask cluster's workers run the tasks")
+    if dask is not None:
+        return _collect(_on_dask(function, tasks, dask), tasks, progress)
+    if workers == 1 or not tasks:
+        return _collect(((index, function(task)) for index, task in enumerate(tasks)), tasks, progress)
+    return _collect(_in_processes(function, tasks, workers), tasks, progress)
+
+
+def _collect(arrivals: Arrivals[R], tasks: Sequence[T], progress: Progress[T, R] | None) -> list[R]:
+    """The results of `arrivals` in task order. Closing `arrivals` when done, or when `progress`
+    raises, shuts down its processes or client there and then."""
+    results: dict[int, R] = {}
+    with closing(arrivals):
+        for index, result in arrivals:
+            results[index] = result
+            if progress is not None:
+                progress(len(results), len(tasks), tasks[index], result)
+    return [results[index] for index in range(len(tasks))]
+
+
+def _in_processes(function: Callable[[T], R], tasks: Sequence[T], workers: int) -> Arrivals[R]:
+    context = multiprocessing.get_context(START_METHOD)
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context)
+    try:
+        futures = {pool.submit(function, task): index for index, task in enumerate(tasks)}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _on_dask(function: Callable[[T], R], tasks: Sequence[T], address: str) -> Arrivals[R]:
+    try:
+        import distributed
+    except ModuleNotFoundError as exc:
+        raise OptionError(f"dask={address!r} needs distributed: pip install 'rulecheck[dask]'") from exc
+    try:
+        client = distributed.Client(address, set_as_default=False)
+    except (OSError, ValueError) as exc:  # unreachable, or not an address
+        raise OptionError(f"cannot connect to a Dask scheduler at {address!r}: {exc}") from exc
+    with client:
+        futures = client.map(function, tasks, pure=False)
+        index = {future.key: position for position, future in enumerate(futures)}
+        for future, result in distributed.as_completed(futures, loop=client.loop, with_results=True):
+            yield index[future.key], result

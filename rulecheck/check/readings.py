@@ -1,0 +1,226 @@
+"""Readings that matter: two option values of one game that play differently from the same state.
+
+Models: two builds of one game (`base` and `variant`, the same game and players under
+different options) walked side by side along the base's actions. Both apply the same
+action from the same state, so until they part their states are equal; at each state
+the walk compares, in this order:
+- the initial states (step 0, `initial state`), since an option may change the setup;
+- who moves (`mover`): a player, chance, or nobody once the game is over;
+- the choices there (`legal actions`, by text), or at a chance node the outcomes with
+  their exact probabilities (`chance outcomes`);
+- the next state after the trace's action (`outcome`), by canonical encoding. At the
+  last state, where the trace has no action, every legal action's next state is
+  compared instead, so a witness that ends where the readings part still shows it.
+The first difference is the finding, with the number of actions leading to that state.
+Random games of the base (play.random_game) supply witnesses; each is walked once,
+and the witness trace is cut at the state where the readings part.
+
+Leaves out: differences off the walked line of play (a reading that matters only in
+states the random games never reach is not found), which option of several caused a
+difference, and any knowledge of a particular game: only the Game protocol is used.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import accumulate
+from typing import Any, Final
+
+import attrs
+
+from rulecheck.check.play import random_game
+from rulecheck.core.errors import RulecheckError
+from rulecheck.core.game import CHANCE, TERMINAL, Game
+from rulecheck.core.notation import Action
+from rulecheck.core.trace import Trace, record
+
+INITIAL_STATE: Final = "initial state"
+MOVER: Final = "mover"
+LEGAL_ACTIONS: Final = "legal actions"
+CHANCE_OUTCOMES: Final = "chance outcomes"
+OUTCOME: Final = "outcome"
+
+SHOWN: Final = 10
+"""At most this many actions are named on each side of a detail line; the rest are counted."""
+
+
+class IncomparableGames(RulecheckError, ValueError):
+    """Two games that are not readings of one game: another game or another player count."""
+
+
+@attrs.frozen
+class Divergence:
+    """Where two readings first part along a line of play."""
+
+    step: int
+    """How many actions of the trace lead to the state where the readings part (0: the initial state)."""
+    what: str
+    """INITIAL_STATE, MOVER, LEGAL_ACTIONS, CHANCE_OUTCOMES or OUTCOME."""
+    action: str | None
+    """For OUTCOME, the action whose next states differ; else None."""
+    detail: str
+    """One readable line naming each reading's side of the difference."""
+
+    def to_data(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+    def __str__(self) -> str:
+        verb = "differ" if self.what.endswith("s") else "differs"
+        return f"{self.what} {verb}: {self.detail}"
+
+
+@attrs.frozen
+class _Labels:
+    """How a detail line names the two readings: by the option values that differ."""
+
+    base: str
+    variant: str
+
+
+def changed_options(base: Game[Any, Any], variant: Game[Any, Any]) -> tuple[str, ...]:
+    """The names of the options whose values differ, in name order; IncomparableGames unless both are
+    the same game for the same players."""
+    if (base.name, base.players) != (variant.name, variant.players):
+        raise IncomparableGames(
+            f"cannot compare {base.name} for {base.players} players with {variant.name} for {variant.players}"
+        )
+    return tuple(name for name in base.options if base.options[name] != variant.options[name])
+
+
+def _labels(base: Game[Any, Any], variant: Game[Any, Any]) -> _Labels:
+    changed = changed_options(base, variant)
+    if not changed:
+        return _Labels("base", "variant")
+    return _Labels(
+        ",".join(f"{name}={base.options[name]}" for name in changed),
+        ",".join(f"{name}={variant.options[name]}" for name in changed),
+    )
+
+
+def _listed(items: Iterable[str]) -> str:
+    names = sorted(items)
+    if not names:
+        return "-"
+    more = f" and {len(names) - SHOWN} more" if len(names) > SHOWN else ""
+    return ", ".join(names[:SHOWN]) + more
+
+
+def _only(labels: _Labels, base_side: set[str], variant_side: set[str]) -> str:
+    return (
+        f"only under {labels.base}: {_listed(base_side - variant_side)}; "
+        f"only under {labels.variant}: {_listed(variant_side - base_side)}"
+    )
+
+
+def _mover_text(mover: int) -> str:
+    if mover == CHANCE:
+        return "chance"
+    if mover == TERMINAL:
+        return "nobody (the game is over)"
+    return f"player {mover}"
+
+
+def _choices(game: Game[Any, Any], state: Any) -> set[str]:
+    """The legal action texts, or at a chance node each outcome's text with its probability."""
+    if game.to_move(state) == CHANCE:
+        return {f"{game.action_text(o)} ({p})" for o, p in game.chance_outcomes(state)}
+    return {game.action_text(a) for a in game.legal_actions(state)}
+
+
+def _compare_choices(
+    base: Game[Any, Any], variant: Game[Any, Any], state: Any, other: Any, labels: _Labels, step: int
+) -> Divergence | None:
+    """A difference in who moves or what they may do at `state` (the base's) and `other` (the variant's)."""
+    mover, other_mover = base.to_move(state), variant.to_move(other)
+    if mover != other_mover:
+        detail = f"under {labels.base}: {_mover_text(mover)}; under {labels.variant}: {_mover_text(other_mover)}"
+        return Divergence(step, MOVER, None, detail)
+    choices, other_choices = _choices(base, state), _choices(variant, other)
+    if choices == other_choices:
+        return None
+    what = CHANCE_OUTCOMES if mover == CHANCE else LEGAL_ACTIONS
+    return Divergence(step, what, None, _only(labels, choices, other_choices))
+
+
+def _fields_apart(encoded: str, other: str) -> str:
+    """How two canonical encodings differ, as readable text: in which top-level fields, if they are objects."""
+    data, other_data = json.loads(encoded), json.loads(other)
+    if not (isinstance(data, dict) and isinstance(other_data, dict)):
+        return "differ"
+    keys = sorted(k for k in data.keys() | other_data.keys() if data.get(k) != other_data.get(k))
+    return f"differ in {', '.join(keys)}"
+
+
+def _compare_next(
+    base: Game[Any, Any], variant: Game[Any, Any], action: Action, after: Any, other_after: Any, labels: _Labels
+) -> str | None:
+    """The detail of a difference between the next states after `action`, else None."""
+    encoded, other = base.encode_state(after), variant.encode_state(other_after)
+    if encoded == other:
+        return None
+    states = f"the next states under {labels.base} and under {labels.variant}"
+    return f"after {base.action_text(action)}, {states} {_fields_apart(encoded, other)}"
+
+
+def _compare_every_outcome(
+    base: Game[Any, Any], variant: Game[Any, Any], state: Any, other: Any, labels: _Labels, step: int
+) -> Divergence | None:
+    """At a state where both readings offer the same actions: the first action, by text, whose next states differ."""
+    for action in base.legal_actions(state):
+        detail = _compare_next(base, variant, action, base.apply(state, action), variant.apply(other, action), labels)
+        if detail is not None:
+            return Divergence(step, OUTCOME, base.action_text(action), detail)
+    return None
+
+
+def _walk(
+    base: Game[Any, Any], variant: Game[Any, Any], states: Iterator[Any], actions: Sequence[Action]
+) -> Divergence | None:
+    """The first divergence along `actions`; `states` yields the base's states, the initial one first,
+    and is advanced only as far as the walk goes."""
+    labels = _labels(base, variant)
+    state, other = next(states), variant.initial_state()
+    encoded, other_encoded = base.encode_state(state), variant.encode_state(other)
+    if encoded != other_encoded:
+        initial = f"the initial states under {labels.base} and under {labels.variant}"
+        return Divergence(0, INITIAL_STATE, None, f"{initial} {_fields_apart(encoded, other_encoded)}")
+    for step, action in enumerate(actions):
+        found = _compare_choices(base, variant, state, other, labels, step)
+        if found is not None:
+            return found
+        after, other_after = next(states), variant.apply(other, action)
+        detail = _compare_next(base, variant, action, after, other_after, labels)
+        if detail is not None:
+            # Reported as the last state of a witness reports it: the first action, by text, that differs.
+            found = _compare_every_outcome(base, variant, state, other, labels, step)
+            return found or Divergence(step, OUTCOME, base.action_text(action), detail)
+        state, other = after, other_after
+    step = len(actions)
+    return _compare_choices(base, variant, state, other, labels, step) or _compare_every_outcome(
+        base, variant, state, other, labels, step
+    )
+
+
+def first_divergence(base: Game[Any, Any], variant: Game[Any, Any], actions: Sequence[Action]) -> Divergence | None:
+    """Replay `actions` in both games from their initial states; at each state compare who moves and
+    the legal action texts (at a chance node, the outcomes with their exact probabilities), then the
+    next state reached by the trace's action (by canonical encoding); at the last state, every legal
+    action's next state. The first difference, else None. IllegalAction if the base rejects an action;
+    IncomparableGames unless both are the same game for the same players."""
+    states = accumulate(actions, base.apply, initial=base.initial_state())
+    return _walk(base, variant, states, actions)
+
+
+def find_divergence(
+    base: Game[Any, Any], variant: Game[Any, Any], seeds: Iterable[int], max_steps: int
+) -> tuple[Trace, Divergence] | None:
+    """Random games of `base` (play.random_game), one per seed, until one shows a divergence; the
+    witness trace is recorded under `base` and holds exactly the `step` actions leading to the
+    state where the readings part. None if no game shows one."""
+    for seed in seeds:
+        played = random_game(base, seed, max_steps)
+        found = _walk(base, variant, iter(played.states), played.actions)
+        if found is not None:
+            return record(base, played.actions[: found.step]), found
+    return None

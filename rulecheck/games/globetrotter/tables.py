@@ -1,0 +1,218 @@
+"""Globetrotter's computed tables: the numbers audit.md reasons about, measured on the engine.
+
+Models: each table as a title, the clauses it speaks to, column names and rows, built by
+searching or by exact chance analysis of real engine states (analysis.py), or from the
+board graphs themselves:
+- `boards`: each reading of the removed faces, with its spaces, adjacencies, connectivity,
+  HQ neighbour counts and symmetries (GT-B1, GT-B2);
+- `destruction-odds`: the chance that each firing destroys the planet, under both
+  readings of the destruction roll, with survival and expected firings (GT-D6);
+- `shooting-readings`: for each two shooting readings, the ordered (shooter, target)
+  pairs whose in-range status differs (GT-B5, GT-B6, GT-A4);
+- `earliest-build`: from every opening up to the board's rotations, the fewest actions of
+  one player to a second Building, with and without entering pentagons (GT-A10);
+- `shots-to-destroy`: one Shoot at a 3-hit-point Rover, without and with cover, and the
+  expected number of shots to destroy it under each damage reading (GT-A5, GT-A6, GT-A7).
+`rulecheck table globetrotter NAME` prints one.
+
+Leaves out: presentation beyond rows of plain values.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from rulecheck.core.chance import distribution
+from rulecheck.games.globetrotter.actions import Shoot
+from rulecheck.games.globetrotter.analysis import (
+    far_opening,
+    firing_destroys_odds,
+    hand_turn_to,
+    opening_placements,
+    reading_disagreements,
+    solo_search,
+)
+from rulecheck.games.globetrotter.counters import ROVER_HP
+from rulecheck.games.globetrotter.game import Globetrotter
+from rulecheck.games.globetrotter.options import OPTIONS
+from rulecheck.games.globetrotter.state import Fortification, GlobetrotterState, Rover
+from rulecheck.geometry.facts import board_facts
+from rulecheck.geometry.planet import REMOVALS, planet
+
+SHOOTER, TARGET = "T1", "T3"
+"""A Rover shooting from T1 at T3, a triangle beside P0 and in range of T1 under every reading."""
+
+
+@attrs.frozen
+class Table:
+    name: str
+    title: str
+    clauses: tuple[str, ...]
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "clauses": list(self.clauses),
+            "columns": list(self.columns),
+            "rows": [[_plain(v) for v in row] for row in self.rows],
+        }
+
+
+def _plain(value: Any) -> Any:
+    return str(value) if isinstance(value, Fraction) else value
+
+
+def _cell(value: Any) -> Any:
+    return json.dumps(value) if isinstance(value, dict) else value
+
+
+def survival(odds: list[Fraction]) -> list[Fraction]:
+    """P(the planet still stands after k firings), for k = 0..len(odds)."""
+    alive = [Fraction(1)]
+    for p in odds:
+        alive.append(alive[-1] * (1 - p))
+    return alive
+
+
+BOARD_COLUMNS = ("spaces", "triangle_spaces", "adjacencies", "connected", "hq_neighbour_counts", "automorphisms")
+
+
+def boards() -> Table:
+    rows = []
+    for removal in REMOVALS:
+        facts = board_facts(planet(removal))
+        rows.append(
+            (removal, *(json.dumps(facts[c]) if isinstance(facts[c], dict) else facts[c] for c in BOARD_COLUMNS))
+        )
+    return Table(
+        "boards",
+        "The board under each reading of which faces around the bottom pentagon are removed",
+        ("GT-B1", "GT-B2"),
+        ("removal", *BOARD_COLUMNS),
+        tuple(rows),
+    )
+
+
+def destruction_odds() -> Table:
+    readings = OPTIONS.get("destruction_roll").values
+    odds = {r: [firing_destroys_odds(Globetrotter(2, {"destruction_roll": r}), k) for k in range(13)] for r in readings}
+    alive = {r: survival(odds[r]) for r in readings}
+    rows = [(k + 1, *(x for r in readings for x in (odds[r][k], round(float(alive[r][k + 1]), 4)))) for k in range(13)]
+    rows.append(("expected firings", *(x for r in readings for x in (round(float(sum(alive[r][:13])), 3), ""))))
+    return Table(
+        "destruction-odds",
+        "The chance that a firing destroys the planet, and that the planet survives, per firing",
+        ("GT-D6",),
+        ("firing", *(f"{c} ({r})" for r in readings for c in ("destroys", "survives"))),
+        tuple(rows),
+    )
+
+
+def shooting_readings() -> Table:
+    removal = OPTIONS.get("removal").default
+    counts = reading_disagreements(removal)
+    return Table(
+        "shooting-readings",
+        f"Ordered (shooter, target) pairs whose in-range status differs between two readings ({removal})",
+        ("GT-B5", "GT-B6", "GT-A4"),
+        ("reading", "other reading", "pairs"),
+        tuple((a, b, n) for (a, b), n in sorted(counts.items())),
+    )
+
+
+def first_builds(game: Globetrotter, pentagons: bool) -> list[int | None]:
+    """From each opening up to rotation, the fewest Move, Fortify and Build actions of player 0
+    to a second Building (None beyond 10)."""
+    board = game.rules.boards
+
+    def allowed(action: Any) -> bool:
+        if action.verb == "move":
+            return pentagons or not board.is_hq(action.target)
+        return action.verb in ("fortify", "build")
+
+    def built(state: GlobetrotterState) -> bool:
+        return len(state.buildings_of(0)) == 2
+
+    plans = [
+        solo_search(game, far_opening(game, factory, rover), 0, allowed, built, max_depth=10)
+        for factory, rover in opening_placements(game)
+    ]
+    return [len(plan) if plan is not None else None for plan in plans]
+
+
+def earliest_build() -> Table:
+    game = Globetrotter(2)
+    openings = opening_placements(game)
+    anywhere, no_pentagons = first_builds(game, True), first_builds(game, False)
+    return Table(
+        "earliest-build",
+        "Fewest actions of one player from the opening to a second Building (every die lucky)",
+        ("GT-A9", "GT-A10"),
+        ("factory", "rover", "actions", "actions without entering a pentagon"),
+        tuple((f, r, a, b) for (f, r), a, b in zip(openings, anywhere, no_pentagons)),
+    )
+
+
+def _shot(game: Globetrotter, hp: int, covered: bool) -> dict[int, Fraction]:
+    """The target Rover's hit points after one Shoot at it with `hp` (0: destroyed)."""
+    state = hand_turn_to(far_opening(game, "P0", SHOOTER), 0)
+    state = state.with_pieces(rovers=state.rovers + (Rover(0, TARGET, 1, hp),))
+    if covered:
+        cover = next(n for n in game.rules.boards.graph[TARGET] if (0, n) not in state.occupied())
+        state = state.with_pieces(fortifications=[Fortification(0, cover, 1, 1)])
+
+    def left(s: GlobetrotterState) -> int:
+        rover = s.rover_at(0, TARGET)
+        return rover.hp if rover is not None else 0
+
+    return distribution(game, state, Shoot(SHOOTER, TARGET, "rover"), measure=left)
+
+
+def expected_shots(step: Callable[[int], dict[int, Fraction]], hp: int) -> Fraction:
+    """Expected shots until hit points reach 0, for a chain that never raises them."""
+    expected: dict[int, Fraction] = {0: Fraction(0)}
+    for h in range(1, hp + 1):
+        odds = step(h)
+        stay = odds.get(h, Fraction(0))
+        expected[h] = (1 + sum(p * expected[k] for k, p in odds.items() if k != h)) / (1 - stay)
+    return expected[hp]
+
+
+def shots_to_destroy() -> Table:
+    rows = []
+    for damage in OPTIONS.get("damage").values:
+        game = Globetrotter(2, {"damage": damage})
+        for covered in (False, True):
+            odds = _shot(game, ROVER_HP, covered)
+            rows.append(
+                (
+                    damage,
+                    "cover" if covered else "no cover",
+                    1 - odds.get(ROVER_HP, Fraction(0)),
+                    expected_shots(lambda h, c=covered: _shot(game, h, c), ROVER_HP),
+                )
+            )
+    return Table(
+        "shots-to-destroy",
+        f"One Shoot at a {ROVER_HP}-hit-point Rover: the chance to damage it, and expected shots to destroy it",
+        ("GT-A5", "GT-A6", "GT-A7"),
+        ("damage reading", "cover", "one shot damages", "expected shots to destroy"),
+        tuple(rows),
+    )
+
+
+TABLES: dict[str, Callable[[], Table]] = {
+    "boards": boards,
+    "destruction-odds": destruction_odds,
+    "earliest-build": earliest_build,
+    "shooting-readings": shooting_readings,
+    "shots-to-destroy": shots_to_destroy,
+}

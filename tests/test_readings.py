@@ -1,0 +1,126 @@
+"""Readings that matter: option values of Globetrotter that play differently, with witness traces."""
+
+import json
+
+import pytest
+
+from rulecheck.check.play import random_game
+from rulecheck.check.readings import (
+    LEGAL_ACTIONS,
+    OUTCOME,
+    IncomparableGames,
+    find_divergence,
+    first_divergence,
+)
+from rulecheck.cli import main
+from rulecheck.core.trace import replay
+from rulecheck.games.globetrotter import Globetrotter
+
+MAX_STEPS = 3000
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def only_under(detail: str) -> dict[str, set[str]]:
+    """A legal-actions detail line as {reading: actions named as legal only under it}."""
+    sides = {}
+    for part in detail.split("; "):
+        label, _, listed = part.removeprefix("only under ").partition(": ")
+        names = listed.split(" and ")[0]
+        sides[label] = set() if names == "-" else set(names.split(", "))
+    return sides
+
+
+@pytest.mark.parametrize("option, value", [("shooting", "W0"), ("removal", "edge5")])
+def test_a_reading_that_matters_has_a_witness_ending_where_the_readings_part(option, value):
+    base, variant = Globetrotter(2), Globetrotter(2, {option: value})
+    found = find_divergence(base, variant, range(5), MAX_STEPS)
+    assert found is not None
+    trace, divergence = found
+    assert divergence.what == LEGAL_ACTIONS and divergence.action is None
+    assert len(trace.actions) == divergence.step
+    state = replay(base, trace)
+    actions = [base.parse_action(text) for text in trace.actions]
+    assert first_divergence(base, variant, actions) == divergence
+
+    other = variant.initial_state()
+    for action in actions:
+        other = variant.apply(other, action)
+    assert variant.encode_state(other) == base.encode_state(state)
+    legal, other_legal = set(base.legal_actions(state)), set(variant.legal_actions(other))
+    sides = only_under(divergence.detail)
+    named = sides[f"{option}={base.options[option]}"], sides[f"{option}={value}"]
+    assert named[0] or named[1]
+    for text in named[0]:
+        assert base.parse_action(text) in legal - other_legal
+    for text in named[1]:
+        assert variant.parse_action(text) in other_legal - legal
+
+
+def test_an_action_with_different_outcomes_is_named():
+    """A Fortification that covers itself changes the odds of a shot at it, not whether it may be shot."""
+    base, variant = Globetrotter(2), Globetrotter(2, {"fortification_covers_itself": "yes"})
+    trace, divergence = find_divergence(base, variant, range(5), MAX_STEPS)
+    assert divergence.what == OUTCOME and len(trace.actions) == divergence.step
+    state = replay(base, trace)
+    action = base.parse_action(divergence.action)
+    assert action in base.legal_actions(state) and base.legal_actions(state) == variant.legal_actions(state)
+    assert base.encode_state(base.apply(state, action)) != variant.encode_state(variant.apply(state, action))
+    assert first_divergence(base, variant, [base.parse_action(text) for text in trace.actions]) == divergence
+
+
+def test_identical_options_never_diverge():
+    base, same = Globetrotter(2, {"shooting": "W0"}), Globetrotter(2, {"shooting": "W0"})
+    assert first_divergence(base, same, random_game(base, 3, MAX_STEPS).actions) is None
+
+
+def test_an_option_for_three_planets_does_not_matter_on_one():
+    """planet_adjacency orders the orbits of 3 planets; 2 players have one planet."""
+    assert find_divergence(Globetrotter(2), Globetrotter(2, {"planet_adjacency": "line"}), range(3), MAX_STEPS) is None
+
+
+def test_only_readings_of_one_game_compare():
+    with pytest.raises(IncomparableGames, match="for 2 players with globetrotter for 3"):
+        first_divergence(Globetrotter(2), Globetrotter(3), [])
+
+
+@pytest.fixture(scope="module")
+def witness(tmp_path_factory):
+    trace, divergence = find_divergence(Globetrotter(2), Globetrotter(2, {"removal": "edge5"}), range(5), MAX_STEPS)
+    path = tmp_path_factory.mktemp("readings") / "witness.json"
+    trace.save(path)
+    return path, trace, divergence
+
+
+def test_compare_names_the_divergence_at_the_end_of_the_witness(capsys, witness):
+    path, trace, divergence = witness
+    code, out, _ = run(capsys, "compare", str(path), "--set", "removal=edge5")
+    assert code == 0
+    assert out == f"at step {divergence.step} (after {trace.actions[-1]}): legal actions differ: {divergence.detail}\n"
+    code, out, _ = run(capsys, "compare", str(path), "--set", "removal=edge5", "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "trace": str(path),
+        "base": {"removal": "ring15"},
+        "variant": {"removal": "edge5"},
+        "divergence": divergence.to_data(),
+    }
+
+
+def test_compare_without_a_difference(capsys, witness):
+    path, trace, _ = witness
+    code, out, _ = run(capsys, "compare", str(path), "--set", "planet_adjacency=line")
+    assert (code, out) == (0, f"no difference along the {len(trace.actions)} steps\n")
+    code, out, _ = run(capsys, "compare", str(path), "--set", "removal=ring15", "--json")
+    assert json.loads(out) == {"trace": str(path), "base": {}, "variant": {}, "divergence": None}
+
+
+def test_compare_with_an_unknown_option_is_a_usage_error(capsys, witness):
+    path, _, _ = witness
+    code, out, err = run(capsys, "compare", str(path), "--set", "range=far")
+    assert (code, out) == (2, "")
+    assert err.startswith("rulecheck: unknown option 'range' for globetrotter") and err.count("\n") == 1
