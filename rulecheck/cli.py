@@ -339,7 +339,7 @@ def _prove(args: argparse.Namespace) -> int:
 
 def _contradictions(args: argparse.Namespace) -> int:
     module = game_part(args.game, "statements", "statements of fact")
-    answers = ask(module.variables(), module.statements(), module.QUESTIONS, module.describe)
+    answers = ask(module.variables, module.statements(), module.QUESTIONS, module.describe)
     if args.json:
         _print_json(
             {

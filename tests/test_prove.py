@@ -57,7 +57,7 @@ def test_fortify_rover_reading_lets_fortifications_touch_with_a_replayable_trace
     assert proof.result.status == REFUTED and not proof.promised
     steps = [s["step"] for s in proof.result.run]
     assert steps[0] == "initial" and len(steps) == 3
-    assert all(step in ("fortify-mine", "fortify-theirs") for step in steps[1:])
+    assert all(step in ("fortify-p0", "fortify-p1") for step in steps[1:])
     _replay_shows(proof, tmp_path, capsys, "fortifications-never-adjacent broken")
 
 
@@ -156,7 +156,7 @@ def test_every_consistent_fourteen_removal_is_one_of_the_three_asymmetric_boards
     from rulecheck.games.globetrotter import statements as st
     from rulecheck.geometry.planet import removed_faces
 
-    v = st.variables()
+    v = st.variables(z3.main_ctx())
     chosen = [s for s in st.statements() if s.id in ("removes-14", "leaves-66", "surrounding")]
     solver = z3.Solver()
     solver.add(*(s.constraint(v) for s in chosen))

@@ -10,7 +10,16 @@ from rulecheck.check.verify import Budget, Task, verify
 from rulecheck.cli import main
 
 TINY = Budget(
-    "tiny", games=3, variant_games=1, max_steps=300, explore_states=300, reading_seeds=2, witness_games=0, self_checks=1
+    "tiny",
+    games=3,
+    variant_games=1,
+    max_steps=300,
+    variant_steps=300,
+    explore_states=300,
+    reading_seeds=2,
+    witness_games=0,
+    self_checks=1,
+    variant_players=1,
 )
 SWEPT = ("fortify_adjacency", "shooting")
 SLOW_TABLES = ("earliest-build",)  # tested in test_globetrotter_numbers

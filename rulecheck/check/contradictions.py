@@ -53,26 +53,29 @@ class Answer:
 
 
 def ask(
-    variables: Any,
+    variables: Callable[[Any], Any],
     statements: Sequence[Statement],
     questions: Sequence[Question],
     describe: Callable[[Any, Any], dict[str, Any]],
 ) -> list[Answer]:
-    """Check each question's statements together; `describe(model, variables)` turns a model
-    into a witness."""
+    """Check each question's statements together over `variables(context)`, built in a fresh Z3
+    context so that cores and models do not depend on what ran before; `describe(model,
+    variables)` turns a model into a witness."""
     import z3
 
+    context = z3.Context()
+    shared = variables(context)
     by_id = {s.id: s for s in statements}
     answers = []
     for question in questions:
         start = time.perf_counter()
-        solver = z3.Solver()
+        solver = z3.Solver(ctx=context)
         flags = {}
         for sid in question.statements:
-            flag = z3.Bool(f"statement:{sid}")
+            flag = z3.Bool(f"statement:{sid}", context)
             flags[str(flag)] = sid
-            solver.add(z3.Implies(flag, by_id[sid].constraint(variables)))
-        result = solver.check(*(z3.Bool(f"statement:{sid}") for sid in question.statements))
+            solver.add(z3.Implies(flag, by_id[sid].constraint(shared), context))
+        result = solver.check(*(z3.Bool(f"statement:{sid}", context) for sid in question.statements))
         if result == z3.sat:
             answers.append(
                 Answer(
@@ -81,7 +84,7 @@ def ask(
                     True,
                     (),
                     (),
-                    describe(solver.model(), variables),
+                    describe(solver.model(), shared),
                     time.perf_counter() - start,
                 )
             )

@@ -111,8 +111,8 @@ def unchanged(ops: Ops, v: Valuation, w: Valuation, *names: str) -> Any:
     return ops.and_(*(v[n] == w[n] for n in names)) if names else True
 
 
-def _terms(z3: Any, system: System, suffix: str) -> dict[str, Any]:
-    make = {INT: z3.Int, BOOL: z3.Bool}
+def _terms(ops: Z3Ops, system: System, suffix: str) -> dict[str, Any]:
+    make = {INT: ops.int, BOOL: ops.bool}
     return {name: make[sort](f"{name}{suffix}") for name, sort in system.variables}
 
 
@@ -145,20 +145,22 @@ def _bounded_run(ops: Z3Ops, system: System, depth: int) -> tuple[dict[str, Any]
     """The shortest run from an initial state to a state that breaks the claim (or a step that
     breaks its obligation), within `depth` steps."""
     z3 = ops.z3
-    states = [_terms(z3, system, "@0")]
-    solver = z3.Solver()
+    states = [_terms(ops, system, "@0")]
+    solver = ops.solver()
     solver.add(system.init(ops, states[0]))
     for k in range(depth):
-        states.append(_terms(z3, system, f"@{k + 1}"))
-        chosen = z3.Int(f"step@{k}")
+        states.append(_terms(ops, system, f"@{k + 1}"))
+        chosen = ops.int(f"step@{k}")
         solver.add(
-            z3.Or(*(z3.And(chosen == i, s.relation(ops, states[k], states[k + 1])) for i, s in enumerate(system.steps)))
+            ops.or_(
+                *(ops.and_(chosen == i, s.relation(ops, states[k], states[k + 1])) for i, s in enumerate(system.steps))
+            )
         )
         solver.push()
         solver.add(
-            z3.Or(
+            ops.or_(
                 *(
-                    z3.And(chosen == i, _broken(ops, system, states[k], states[k + 1], s, _claim))
+                    ops.and_(chosen == i, _broken(ops, system, states[k], states[k + 1], s, _claim))
                     for i, s in enumerate(system.steps)
                 )
             )
@@ -167,7 +169,7 @@ def _bounded_run(ops: Z3Ops, system: System, depth: int) -> tuple[dict[str, Any]
             model = solver.model()
             run = [{"step": "initial", "values": _values(z3, model, states[0])}]
             for i in range(k + 1):
-                index = model.eval(z3.Int(f"step@{i}"), model_completion=True).as_long()
+                index = model.eval(ops.int(f"step@{i}"), model_completion=True).as_long()
                 run.append({"step": system.steps[index].name, "values": _values(z3, model, states[i + 1])})
             return tuple(run)
         solver.pop()
@@ -177,15 +179,15 @@ def _bounded_run(ops: Z3Ops, system: System, depth: int) -> tuple[dict[str, Any]
 def prove(system: System, depth: int = DEFAULT_DEPTH) -> Result:
     """Induction on `system`, and bounded model checking where induction fails."""
     start = time.perf_counter()
-    ops = Z3Ops()
+    ops = Z3Ops(fresh=True)
     z3 = ops.z3
-    v, w = _terms(z3, system, ""), _terms(z3, system, "'")
+    v, w = _terms(ops, system, ""), _terms(ops, system, "'")
     counterexample = None
-    solver = z3.Solver()
-    solver.add(system.init(ops, v), z3.Not(_invariant(ops, system, v)))
+    solver = ops.solver()
+    solver.add(system.init(ops, v), ops.not_(_invariant(ops, system, v)))
     if solver.check() == z3.sat:
         counterexample = {"step": "initial", "before": None, "after": _values(z3, solver.model(), v)}
-    solver = z3.Solver()
+    solver = ops.solver()
     solver.add(_invariant(ops, system, v))
     for step in system.steps:
         if counterexample is not None:

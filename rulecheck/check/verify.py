@@ -54,16 +54,21 @@ class Budget:
     variant_games: int
     """Fuzz games under each other option value, at each player count."""
     max_steps: int
+    """The step cap of a game under the defaults (fuzz, the API self-check)."""
+    variant_steps: int
+    """The step cap of a game under another option value (fuzz, the reading check)."""
     explore_states: int
     reading_seeds: int
     witness_games: int
     """Fuzz games searching for a concrete trace of each refuted invariant."""
     self_checks: int
+    variant_players: int
+    """How many of the game's campaign player counts, fewest first, the variant sweep covers."""
 
 
 BUDGETS: Final = {
-    "quick": Budget("quick", 20, 2, 800, 3000, 2, 5, 2),
-    "full": Budget("full", 300, 20, 3000, 100_000, 20, 100, 20),
+    "quick": Budget("quick", 30, 2, 1500, 800, 3000, 2, 5, 2, 2),
+    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 100, 20, 99),
 }
 
 
@@ -158,7 +163,8 @@ def _prove(task: Task, game: Game[Any, Any]) -> Outcome:
         if proof.witness is not None:
             witness, replay = {"trace": proof.witness.to_data()}, f"rulecheck replay {WITNESS}"
         else:
-            witness, replay = {"z3": result.to_data()}, f"rulecheck prove {task.game} --players {task.players}"
+            bounded_run = {"status": result.status, "basis": result.basis, "run": list(result.run or ())}
+            witness, replay = {"z3": bounded_run}, f"rulecheck prove {task.game} --players {task.players}"
             replay += _sets(task.variant)
         title = f"{result.property} fails under {', '.join(f'{k}={v}' for k, v in task.variant)}"
         evidence.append(
@@ -214,7 +220,7 @@ def _contradictions(task: Task, game: Game[Any, Any]) -> Outcome:
             witness={"z3": {"unsat_core": list(answer.core)}},
             replay=f"rulecheck contradictions {task.game}",
         )
-        for answer in ask(module.variables(), module.statements(), module.QUESTIONS, module.describe)
+        for answer in ask(module.variables, module.statements(), module.QUESTIONS, module.describe)
         if not answer.consistent
     )
     return Outcome(task, evidence)
@@ -268,7 +274,7 @@ def tasks_for(game: str, budget: Budget) -> list[Task]:
         tasks += [Task("table", game, game_class(game).min_players, subject=name) for name in tables]
     if _has_part(game, "statements"):
         tasks.append(Task("contradictions", game, game_class(game).min_players))
-    for players in game_class(game).campaign_players:
+    for players in game_class(game).campaign_players[: budget.variant_players]:
         for name, value in _variants(game):
             variant = ((name, value),)
             tasks += [

@@ -58,30 +58,42 @@ INT_OPS = IntOps()
 
 
 class Z3Ops:
-    """The prover's ops: Z3 terms. z3 is imported only when a prover builds one."""
+    """The prover's ops: Z3 terms in one Z3 context. z3 is imported only when a prover builds
+    one. A proof that owns a fresh context (`Z3Ops(fresh=True)`) gets the same models whatever
+    else ran in the process before it, which keeps witnesses identical across workers."""
 
-    def __init__(self) -> None:
+    def __init__(self, fresh: bool = False) -> None:
         import z3
 
         self.z3 = z3
+        self.ctx = z3.Context() if fresh else z3.main_ctx()
+
+    def int(self, name: str) -> Any:
+        return self.z3.Int(name, self.ctx)
+
+    def bool(self, name: str) -> Any:
+        return self.z3.Bool(name, self.ctx)
+
+    def solver(self) -> Any:
+        return self.z3.Solver(ctx=self.ctx)
 
     def ite(self, cond: Any, then: Any, otherwise: Any) -> Any:
-        return self.z3.If(cond, then, otherwise)
+        return self.z3.If(cond, then, otherwise, self.ctx)
 
     def min(self, a: Any, b: Any) -> Any:
-        return self.z3.If(a <= b, a, b)
+        return self.ite(a <= b, a, b)
 
     def max(self, a: Any, b: Any) -> Any:
-        return self.z3.If(a >= b, a, b)
+        return self.ite(a >= b, a, b)
 
     def and_(self, *conds: Any) -> Any:
-        return self.z3.And(*conds)
+        return self.z3.And(*conds, self.ctx)
 
     def or_(self, *conds: Any) -> Any:
-        return self.z3.Or(*conds)
+        return self.z3.Or(*conds, self.ctx)
 
     def not_(self, cond: Any) -> Any:
-        return self.z3.Not(cond)
+        return self.z3.Not(cond, self.ctx)
 
     def implies(self, cond: Any, then: Any) -> Any:
-        return self.z3.Implies(cond, then)
+        return self.z3.Implies(cond, then, self.ctx)

@@ -36,11 +36,12 @@ def _turn(graph: nx.Graph) -> dict[str, str]:
     )
 
 
-def variables() -> dict[str, Any]:
+def variables(context: Any) -> dict[str, Any]:
+    """One Z3 boolean per triangle of the solid, in `context`: whether the board removes it."""
     import z3
 
     graph = _solid()
-    return {t: z3.Bool(f"removed:{t}") for t in graph if graph.nodes[t]["kind"] == TRIANGLE}
+    return {t: z3.Bool(f"removed:{t}", context) for t in graph if graph.nodes[t]["kind"] == TRIANGLE}
 
 
 def statements() -> tuple[Statement, ...]:
@@ -63,10 +64,12 @@ def statements() -> tuple[Statement, ...]:
         return z3.And(*(v[t] == v[turn[t]] for t in v))
 
     def regular(v: dict[str, Any]) -> Any:
+        context = next(iter(v.values())).ctx
+
         def kept(n: str) -> Any:
             if n == REMOVED_PENTAGON:
-                return z3.BoolVal(False)
-            return z3.BoolVal(True) if graph.nodes[n]["kind"] == HQ else z3.Not(v[n])
+                return z3.BoolVal(False, context)
+            return z3.BoolVal(True, context) if graph.nodes[n]["kind"] == HQ else z3.Not(v[n])
 
         return z3.And(
             *(

@@ -405,12 +405,14 @@ def rover_cap(game: Globetrotter) -> System:
 
 def fortifications_apart(game: Globetrotter) -> System:
     """No two Fortifications adjacent, over the real board graph: one boolean per space for each
-    side's Fortifications and Rovers and for any other piece; a Fortify step places one at the
-    space numbered `at` (spaces in label order) when the engine's guard allows it there."""
+    player's Fortifications and Rovers and for any other piece; a Fortify step of each player
+    places one at the space numbered `at` (spaces in label order) when the engine's guard allows
+    it there. Players are kept apart because under `space-own` whose Fortification stands next
+    door decides."""
     graph = game.rules.boards.graph
     spaces = sorted(graph, key=label_order)
     index = {space: i for i, space in enumerate(spaces)}
-    sides = ("mine", "theirs")
+    sides = tuple(f"p{player}" for player in range(game.players))
     kinds = ("fort", "rover")
     variables = (
         (("at", INT),)
@@ -422,13 +424,13 @@ def fortifications_apart(game: Globetrotter) -> System:
 
     def fortify(who: str) -> Step:
         def relation(ops: Ops, v: Valuation, w: Valuation) -> Any:
-            fort = {s: ops.or_(v[f"fort_mine_{s}"], v[f"fort_theirs_{s}"]) for s in spaces}
+            fort = {s: ops.or_(*(v[f"fort_{side}_{s}"] for side in sides)) for s in spaces}
             allowed = []
             # With a concrete index (refinement) only that space's disjunct can hold.
             for space in [spaces[v["at"]]] if isinstance(v["at"], int) else spaces:
                 near = list(graph[space])
                 unoccupied = ops.not_(
-                    ops.or_(fort[space], v[f"rover_mine_{space}"], v[f"rover_theirs_{space}"], v[f"other_{space}"])
+                    ops.or_(fort[space], *(v[f"rover_{side}_{space}"] for side in sides), v[f"other_{space}"])
                 )
                 clear = ops.or_(
                     *(ops.and_(v[f"rover_{who}_{n}"], ops.not_(ops.or_(*(fort[m] for m in graph[n])))) for n in near)
@@ -459,27 +461,26 @@ def fortifications_apart(game: Globetrotter) -> System:
         return unchanged(ops, v, w, *fort_names)
 
     steps = (
-        fortify("mine"),
-        fortify("theirs"),
+        *(fortify(side) for side in sides),
         Step("fortifications-go", ("GT-A12", "GT-A8"), remove),
         Step("anything-else", ("GT-A1",), other),
     )
 
     def claim(ops: Ops, v: Valuation) -> Any:
-        fort = {s: ops.or_(v[f"fort_mine_{s}"], v[f"fort_theirs_{s}"]) for s in spaces}
+        fort = {s: ops.or_(*(v[f"fort_{side}_{s}"] for side in sides)) for s in spaces}
         return ops.and_(*(ops.not_(ops.and_(fort[a], fort[b])) for a, b in graph.edges))
 
     def no_forts(ops: Ops, v: Valuation) -> Any:
         return ops.and_(*(ops.not_(v[n]) for n in fort_names))
 
     def abstraction(game: Globetrotter, state: GlobetrotterState) -> Iterable[Valuation]:
-        """Planet a, from player 0's side."""
+        """Planet a."""
         values: dict[str, Any] = {}
         for s in spaces:
             rover, fort = state.rover_at(0, s), state.fortification_at(0, s)
-            for side, mine in (("mine", True), ("theirs", False)):
-                values[f"fort_{side}_{s}"] = fort is not None and (fort.owner == 0) == mine
-                values[f"rover_{side}_{s}"] = rover is not None and (rover.owner == 0) == mine
+            for player, side in enumerate(sides):
+                values[f"fort_{side}_{s}"] = fort is not None and fort.owner == player
+                values[f"rover_{side}_{s}"] = rover is not None and rover.owner == player
             values[f"other_{s}"] = state.building_at(0, s) is not None
         yield values
 
