@@ -78,16 +78,19 @@ def test_unknown_removal_is_a_usage_error(capsys):
     assert "invalid choice: 'ring13'" in capsys.readouterr().err
 
 
-def test_verify_reports_boards_self_checks_and_fuzzing(capsys):
-    code, out, _ = run(capsys, "verify")
+def test_verify_prints_progress_writes_the_report_and_exits_0(capsys, tmp_path, monkeypatch):
+    """The command around the campaign (tests/test_verify.py checks the campaign itself)."""
+    from rulecheck.check import verify
+    from tests.test_verify import TINY
+
+    monkeypatch.setitem(verify.BUDGETS, "quick", TINY)
+    real_tasks = verify.tasks_for
+    monkeypatch.setattr(verify, "tasks_for", lambda game, budget: real_tasks(game, budget)[:4])
+    code, out, _ = run(capsys, "verify", "--out", str(tmp_path), "--workers", "1")
     assert code == 0
-    for removal in ("ring15", "edge5", "ring14-edge", "ring14-hq", "ring14-snub"):
-        assert f"removal {removal}" in out
-    assert "== globetrotter: API self-check on 3 random games" in out
-    assert "== globetrotter: fuzz, 30 games" in out and "0 broken properties" in out
-    assert "== globetrotter: proofs, 11 of 11 invariants proved" in out
-    assert "CONTRADICTION (removes-14, surrounding, symmetric)" in out
-    assert "FAILED" not in out
+    assert "[1/4" in out and "[4/4" in out and "self-check globetrotter 2p defaults" in out
+    assert f"findings: {tmp_path / 'findings.md'}" in out
+    assert (tmp_path / "findings.json").is_file() and (tmp_path / "findings.md").is_file()
 
 
 def test_rules_and_options_json(capsys):
@@ -150,7 +153,7 @@ def test_replay_shows_a_broken_invariant(capsys, tmp_path):
 
     game = Globetrotter(2, {"fortify_adjacency": "rover"})
     prop = next(p for p in load_properties("globetrotter") if p.name == "fortifications-never-adjacent")
-    report = fuzz(game, [prop], games=100, seed=0, kinds=frozenset({BROKEN_INVARIANT}))
+    report = fuzz(game, [prop], games=100, seed=0, kinds=frozenset({BROKEN_INVARIANT}), shrink_findings=True)
     path = tmp_path / "adjacent.json"
     report.found[0].trace.save(path)
     code, out, _ = run(capsys, "replay", str(path))

@@ -91,7 +91,7 @@ def _witness(system: System, prop: Property, game: Game[Any, Any], games: int, s
             return trace
     if not games:
         return None
-    report = fuzz(game, [prop], games=games, seed=seed, kinds=frozenset({BROKEN_INVARIANT}))
+    report = fuzz(game, [prop], games=games, seed=seed, kinds=frozenset({BROKEN_INVARIANT}), shrink_findings=True)
     return report.found[0].trace if report.found else None
 
 

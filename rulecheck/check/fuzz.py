@@ -143,8 +143,8 @@ def fuzz(
                     violations.append(found)
                 else:
                     noted[issue.key] = found
-                if issue.kind != ENGINE_ERROR:  # an engine that raised cannot be trusted with the rest
-                    checks = checks.without(issue.key)
+                checks = checks.without(issue.key)
+                if issue.kind != ENGINE_ERROR and not checks.exhausted:  # an engine that raised cannot be trusted
                     continue
         return FuzzReport(
             setup=game.setup,

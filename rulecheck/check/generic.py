@@ -112,6 +112,14 @@ class Checks:
     def transition_properties(self) -> tuple[Property, ...]:
         return tuple(p for p in self.properties if isinstance(p, TransitionProperty))
 
+    @property
+    def exhausted(self) -> bool:
+        """Whether nothing is left to find: only broken properties are watched, and each is
+        reported already."""
+        return self.kinds <= {BROKEN_INVARIANT} and all(
+            (BROKEN_INVARIANT, p.name) in self.skip for p in self.properties
+        )
+
     def without(self, key: tuple[str, str]) -> Checks:
         return attrs.evolve(self, skip=self.skip | {key}, strict=self.strict)
 
