@@ -20,6 +20,7 @@ TINY = Budget(
     witness_games=0,
     self_checks=1,
     variant_players=1,
+    proof_players=1,
 )
 SWEPT = ("fortify_adjacency", "shooting")
 SLOW_TABLES = ("earliest-build",)  # tested in test_globetrotter_numbers

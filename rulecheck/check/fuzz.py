@@ -1,8 +1,9 @@
 """Fuzzing: Hypothesis plays random whole games, watching every step with the generic checks.
 
 Models: a campaign of N games from one seed. Each game is a Hypothesis example that
-first draws verbs its players avoid while they can (swarm testing: rare rules get their
-chance in games that skip the common moves), then an action at every step
+first draws how its players lean (swarm testing: verbs they avoid while they can, a verb
+they favour; rare rules get their chance in games that skip the common moves or dwell
+on one), then an action at every step
 (play.draw_action) until the game ends or a step cap is hit. Every step is watched
 (generic.Watch): properties, deadlocks, self-losses, rule gaps, recurring states,
 engine errors. Each distinct issue is reported once, with a replayable trace that shows
@@ -101,7 +102,7 @@ def fuzz(
         def play(data: st.DataObject) -> None:
             watch = checks.watch(game.initial_state())
             actions: list[Action] = []
-            avoid = draw_swarm(data.draw, game)
+            swarm = draw_swarm(data.draw, game)
             while True:
                 for issue in watch.issues:
                     if issue.is_defect or shrink_findings:
@@ -112,7 +113,7 @@ def fuzz(
                 if len(actions) == max_steps:
                     totals["capped"] += 1
                     break
-                action = draw_action(data.draw, game, watch.state, avoid, watch.legal)
+                action = draw_action(data.draw, game, watch.state, swarm, watch.legal)
                 if action is None:
                     break
                 watch.step(action)

@@ -46,23 +46,37 @@ SWARM_ODDS = 4
 """Each verb is avoided in about one game in SWARM_ODDS."""
 
 
-def draw_swarm(draw: Callable[[st.SearchStrategy[int]], int], game: Game[Any, Any]) -> frozenset[str]:
-    """Verbs this game's players avoid while they have anything else to do (swarm testing: a game
-    that never decommissions keeps its buildings long enough to use them). Shrinks to none."""
+@attrs.frozen
+class Swarm:
+    """How one game's players lean: verbs they avoid while they have anything else to do, and
+    a verb they favour, taken about half the times it is offered."""
+
+    avoid: frozenset[str] = frozenset()
+    favour: str | None = None
+
+
+def draw_swarm(draw: Callable[[st.SearchStrategy[int]], int], game: Game[Any, Any]) -> Swarm:
+    """Swarm testing: each verb avoided in about one game in SWARM_ODDS (a game that never
+    decommissions keeps its buildings long enough to use them), and in half the games one verb
+    favoured (a game that builds often has Treasuries to raid). Shrinks to no leaning."""
     last = SWARM_ODDS - 1
-    return frozenset(cls.verb for cls in game.action_types if draw(st.integers(min_value=0, max_value=last)) == last)
+    avoid = frozenset(cls.verb for cls in game.action_types if draw(st.integers(min_value=0, max_value=last)) == last)
+    verbs = len(game.action_types)
+    index = draw(st.integers(min_value=0, max_value=2 * verbs - 1))
+    return Swarm(avoid, game.action_types[index - verbs].verb if index >= verbs else None)
 
 
 def draw_action(
     draw: Callable[[st.SearchStrategy[int]], int],
     game: Game[Any, Any],
     state: Any,
-    avoid: frozenset[str] = frozenset(),
+    swarm: Swarm = Swarm(),
     legal: tuple[Action, ...] | None = None,
 ) -> Action | None:
-    """The next action: a legal action by index (among those whose verb is not avoided, if any
-    are left), or a chance outcome by its probability; None when there is none. `legal` saves
-    computing the state's legal actions again when the caller has them."""
+    """The next action: a legal action by index (among those the swarm does not avoid, if any are
+    left, and half the time among those it favours, if any), or a chance outcome by its
+    probability; None when there is none. `legal` saves computing the state's legal actions again
+    when the caller has them."""
     if game.to_move(state) == CHANCE:
         outcomes = game.chance_outcomes(state)
         scale = math.lcm(*(p.denominator for _, p in outcomes))
@@ -74,7 +88,10 @@ def draw_action(
         raise ArithmeticError("chance probabilities do not sum to 1")
     if legal is None:
         legal = game.legal_actions(state)
-    preferred = [a for a in legal if a.verb not in avoid] or list(legal)
+    preferred = [a for a in legal if a.verb not in swarm.avoid] or list(legal)
+    favoured = [a for a in preferred if a.verb == swarm.favour]
+    if favoured and draw(st.integers(min_value=0, max_value=1)):
+        preferred = favoured
     return preferred[draw(st.integers(min_value=0, max_value=len(preferred) - 1))] if preferred else None
 
 

@@ -54,9 +54,10 @@ class Budget:
     variant_games: int
     """Fuzz games under each other option value, at each player count."""
     max_steps: int
-    """The step cap of a game under the defaults (fuzz, the API self-check)."""
+    """The step cap of a fuzzed game under the defaults."""
     variant_steps: int
-    """The step cap of a game under another option value (fuzz, the reading check)."""
+    """The step cap of a game under another option value (fuzz, the reading check) and of a game
+    the API self-check plays."""
     explore_states: int
     reading_seeds: int
     witness_games: int
@@ -64,12 +65,19 @@ class Budget:
     self_checks: int
     variant_players: int
     """How many of the game's campaign player counts, fewest first, the variant sweep covers."""
+    proof_players: int
+    """Of those, how many the sweep's proofs cover."""
 
 
 BUDGETS: Final = {
-    "quick": Budget("quick", 30, 2, 1500, 800, 3000, 2, 5, 2, 2),
-    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 100, 20, 99),
+    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 5, 2, 2, 1),
+    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 100, 20, 99, 99),
 }
+
+
+FUZZ_SHARE: Final = 10
+"""Fuzzing under the defaults is split into tasks of at most this many games, each with its own
+seed, so that workers share it."""
 
 
 @attrs.frozen
@@ -263,9 +271,19 @@ def tasks_for(game: str, budget: Budget) -> list[Task]:
     """Every task of one game's campaign, under the defaults first."""
     tasks = []
     for players in game_class(game).campaign_players:
+        tasks.append(Task("self-check", game, players, size=budget.self_checks, max_steps=budget.variant_steps))
         tasks += [
-            Task("self-check", game, players, size=budget.self_checks, max_steps=budget.max_steps),
-            Task("fuzz", game, players, seed=players, size=budget.games, max_steps=budget.max_steps),
+            Task(
+                "fuzz",
+                game,
+                players,
+                seed=players * 1000 + first,
+                size=min(FUZZ_SHARE, budget.games - first),
+                max_steps=budget.max_steps,
+            )
+            for first in range(0, budget.games, FUZZ_SHARE)
+        ]
+        tasks += [
             Task("explore", game, players, size=budget.explore_states),
             Task("prove", game, players, size=budget.witness_games),
         ]
@@ -274,30 +292,23 @@ def tasks_for(game: str, budget: Budget) -> list[Task]:
         tasks += [Task("table", game, game_class(game).min_players, subject=name) for name in tables]
     if _has_part(game, "statements"):
         tasks.append(Task("contradictions", game, game_class(game).min_players))
-    for players in game_class(game).campaign_players[: budget.variant_players]:
+    for rank, players in enumerate(game_class(game).campaign_players[: budget.variant_players]):
         for name, value in _variants(game):
             variant = ((name, value),)
-            tasks += [
-                Task(
-                    "fuzz", game, players, variant, seed=players, size=budget.variant_games, max_steps=budget.max_steps
-                ),
-                Task("prove", game, players, variant, size=budget.witness_games),
-                Task(
-                    "readings",
-                    game,
-                    players,
-                    variant,
-                    size=budget.reading_seeds,
-                    max_steps=budget.max_steps,
-                    subject=name,
-                ),
-            ]
+            steps = budget.variant_steps
+            tasks.append(Task("fuzz", game, players, variant, seed=players, size=budget.variant_games, max_steps=steps))
+            if rank < budget.proof_players:
+                tasks.append(Task("prove", game, players, variant, size=budget.witness_games))
+            tasks.append(
+                Task("readings", game, players, variant, size=budget.reading_seeds, max_steps=steps, subject=name)
+            )
     return tasks
 
 
 def dead_rules(game: str, outcomes: Sequence[Outcome]) -> list[Evidence]:
-    """A clause no run under the defaults exercised, with the counts of every clause as witness;
-    the replay is the first fuzz campaign under the defaults, which lists what it never reached."""
+    """A clause no run under the defaults exercised, at any player count, with the counts of every
+    clause as witness; the replay is the first fuzz task under the defaults, which lists what it
+    never reached."""
     runs = [o for o in outcomes if o.coverage is not None and o.task.game == game]
     fuzzing = [o.task for o in runs if o.task.job == "fuzz"]
     if not fuzzing:
@@ -318,13 +329,14 @@ def dead_rules(game: str, outcomes: Sequence[Outcome]) -> list[Evidence]:
             clause.id,
             f"no run under the defaults exercised {clause.id}: {clause.text}",
             (clause.id,),
-            first.players,
+            players,
             (),
             witness,
             replay,
         )
         for clause in game_class(game).catalogue().clauses
         if not counts[clause.id]
+        for players in sorted({task.players for task in fuzzing})
     ]
 
 
