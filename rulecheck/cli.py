@@ -24,7 +24,7 @@ from rulecheck.check.campaign import WITNESS_GAMES, prove_game
 from rulecheck.check.contradictions import ask
 from rulecheck.check.explore import ExploreError, explore
 from rulecheck.check.fuzz import fuzz
-from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR, Checks, Issue
+from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR, Checks, Issue, IssueReport
 from rulecheck.check.play import DEFAULT_MAX_STEPS, random_game
 from rulecheck.check.properties import load_properties
 from rulecheck.check.prove import PROVED
@@ -190,6 +190,19 @@ def _issue_data(issue: Issue) -> dict[str, Any]:
     }
 
 
+def _print_issues(report: IssueReport, spell_out: bool) -> None:
+    """The clauses a fuzz or explore run reached, and each issue with its witness (every action
+    of it when `spell_out`, else its length)."""
+    cov = report.issues_data()["coverage"]
+    print(f"clauses reached: {cov['covered']} of {cov['total']}; never: {', '.join(cov['never_reached']) or '-'}")
+    for found in report.found:
+        print(f"{'VIOLATED' if found.is_violation else 'found'} {_issue_line(found.issue)}")
+        actions = found.trace.actions
+        print(f"    {len(actions)} steps: {'; '.join(actions)}" if spell_out else f"    witness: {len(actions)} steps")
+    if not report.violations:
+        print("no promised property failed")
+
+
 def _issue_line(issue: Issue) -> str:
     clauses = f" [{', '.join(issue.clauses)}]" if issue.clauses else ""
     if issue.kind == BROKEN_INVARIANT:
@@ -236,18 +249,11 @@ def _fuzz(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(data)
     else:
-        cov = data["coverage"]
         print(
             f"{game.name}, {game.players} players, seed {args.seed}: {report.games} games, {report.steps} steps, "
             f"{report.capped} stopped at the step cap"
         )
-        print(f"clauses reached: {cov['covered']} of {cov['total']}; never: {', '.join(cov['never_reached']) or '-'}")
-        for found in report.found:
-            label = "VIOLATED" if found.is_violation else "found"
-            print(f"{label} {_issue_line(found.issue)}")
-            print(f"    {len(found.trace.actions)} steps: {'; '.join(found.trace.actions)}")
-        if not report.violations:
-            print("no promised property failed")
+        _print_issues(report, spell_out=True)
     return EXIT_FAILED if report.violations else 0
 
 
@@ -298,14 +304,7 @@ def _explore(args: argparse.Namespace) -> int:
             f"{report.states_per_second:.0f} states/s over {report.seconds:.1f} s, "
             f"symmetry {'on' if report.symmetry else 'off'}; states by depth: {' '.join(map(str, report.levels))}"
         )
-        cov = data["coverage"]
-        print(f"clauses reached: {cov['covered']} of {cov['total']}; never: {', '.join(cov['never_reached']) or '-'}")
-        for found in report.found:
-            label = "VIOLATED" if found.is_violation else "found"
-            print(f"{label} {_issue_line(found.issue)}")
-            print(f"    witness: {len(found.trace.actions)} steps")
-        if not report.violations:
-            print("no promised property failed")
+        _print_issues(report, spell_out=False)
     return EXIT_FAILED if report.violations else 0
 
 

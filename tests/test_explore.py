@@ -21,6 +21,7 @@ from rulecheck.core.game import CHANCE
 from rulecheck.core.notation import Action
 from rulecheck.core.trace import load_trace, record, replay, replay_steps
 from rulecheck.games.globetrotter import Globetrotter
+from tests.fixtures.broken_pigs import SilentPig, StuckPig
 from tests.fixtures.pig import Face, Hold, Pig, Roll
 
 # Small Pigs, each with one thing wrong or different.
@@ -53,15 +54,6 @@ class SeatlessPig(CappedPig):
 
     def symmetries(self):
         return (swap,)
-
-
-class StuckPig(Pig):
-    """A turn total of exactly 5 leaves the player with nothing to do."""
-
-    def legal_actions(self, state):
-        if self.to_move(state) == state.player and state.turn_total == 5:
-            return ()
-        return super().legal_actions(state)
 
 
 @attrs.frozen
@@ -106,15 +98,6 @@ class CrashingPig(Pig):
     def apply(self, state, action):
         if isinstance(action, Face) and action.value == 3 and state.turn_total == 2:
             raise ZeroDivisionError("three after two")
-        return super().apply(state, action)
-
-
-class SilentPig(Pig):
-    """The rulebook says nothing about a roll of 6: strict mode raises a rule gap."""
-
-    def apply(self, state, action):
-        if isinstance(action, Face) and action.value == 6:
-            self.rule_gap("PIG-X", "a six is not in the rules", state)
         return super().apply(state, action)
 
 

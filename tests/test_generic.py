@@ -5,6 +5,7 @@ import attrs
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.generic import CYCLE, DEADLOCK, RULE_GAP, SELF_LOSS, Checks
 from rulecheck.core.trace import replay
+from tests.fixtures.broken_pigs import SilentPig, StuckPig
 from tests.fixtures.pig import Face, Hold, Pig, Roll
 
 
@@ -17,30 +18,12 @@ def run(game, actions):
     return shown
 
 
-class StuckPig(Pig):
-    """A turn total of exactly 5 leaves the player with nothing to do."""
-
-    def legal_actions(self, state):
-        if self.to_move(state) == state.player and state.turn_total == 5:
-            return ()
-        return super().legal_actions(state)
-
-
 class ForfeitPig(Pig):
     """Holding exactly 4 forfeits the game to the next player."""
 
     def apply(self, state, action):
         if isinstance(action, Hold) and state.turn_total == 4:
             return attrs.evolve(state, winner=(state.player + 1) % self.players)
-        return super().apply(state, action)
-
-
-class SilentPig(Pig):
-    """The rulebook says nothing about a roll of 6: strict mode raises a rule gap."""
-
-    def apply(self, state, action):
-        if isinstance(action, Face) and action.value == 6:
-            self.rule_gap("PIG-X", "a six is not in the rules", state)
         return super().apply(state, action)
 
 

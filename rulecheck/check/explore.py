@@ -48,6 +48,7 @@ from rulecheck.check.generic import (
     Checks,
     Found,
     Issue,
+    IssueReport,
     apply_step,
     broken_invariants,
     cycle,
@@ -72,7 +73,7 @@ class ExploreError(RulecheckError, ValueError):
 
 
 @attrs.frozen
-class ExploreReport:
+class ExploreReport(IssueReport):
     setup: dict[str, Any]
     start_steps: int
     """Actions from the initial state to the start state; every witness trace begins with them."""
@@ -98,20 +99,7 @@ class ExploreReport:
     def states_per_second(self) -> float:
         return self.states / self.seconds if self.seconds else 0.0
 
-    @property
-    def violations(self) -> tuple[Found, ...]:
-        return tuple(f for f in self.found if f.is_violation)
-
-    @property
-    def findings(self) -> tuple[Found, ...]:
-        return tuple(f for f in self.found if not f.is_violation)
-
-    @property
-    def unreached(self) -> tuple[str, ...]:
-        return tuple(c for c in self.clause_ids if not self.clause_counts.get(c))
-
     def to_data(self) -> dict[str, Any]:
-        covered = len(self.clause_ids) - len(self.unreached)
         return {
             "setup": self.setup,
             "start_steps": self.start_steps,
@@ -124,9 +112,7 @@ class ExploreReport:
             "seconds": round(self.seconds, 3),
             "states_per_second": round(self.states_per_second, 1),
             "symmetry": self.symmetry,
-            "violations": [f.to_data() for f in self.violations],
-            "findings": [f.to_data() for f in self.findings],
-            "coverage": {"covered": covered, "total": len(self.clause_ids), "never_reached": list(self.unreached)},
+            **self.issues_data(),
         }
 
 

@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
-from rulecheck.check.generic import ENGINE_ERROR, KINDS, Checks, Found, Issue
+from rulecheck.check.generic import ENGINE_ERROR, KINDS, Checks, Found, Issue, IssueReport
 from rulecheck.check.play import DEFAULT_MAX_STEPS, draw_action, draw_swarm
 from rulecheck.check.properties import Property
 from rulecheck.core.clauses import coverage
@@ -39,7 +39,7 @@ from rulecheck.core.trace import record
 
 
 @attrs.frozen
-class FuzzReport:
+class FuzzReport(IssueReport):
     setup: dict[str, Any]
     games: int
     steps: int
@@ -49,28 +49,13 @@ class FuzzReport:
     clause_counts: dict[str, int]
     clause_ids: tuple[str, ...]
 
-    @property
-    def violations(self) -> tuple[Found, ...]:
-        return tuple(f for f in self.found if f.is_violation)
-
-    @property
-    def findings(self) -> tuple[Found, ...]:
-        return tuple(f for f in self.found if not f.is_violation)
-
-    @property
-    def unreached(self) -> tuple[str, ...]:
-        return tuple(c for c in self.clause_ids if not self.clause_counts.get(c))
-
     def to_data(self) -> dict[str, Any]:
-        covered = len(self.clause_ids) - len(self.unreached)
         return {
             "setup": self.setup,
             "games": self.games,
             "steps": self.steps,
             "capped": self.capped,
-            "violations": [f.to_data() for f in self.violations],
-            "findings": [f.to_data() for f in self.findings],
-            "coverage": {"covered": covered, "total": len(self.clause_ids), "never_reached": list(self.unreached)},
+            **self.issues_data(),
         }
 
 

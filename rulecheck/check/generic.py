@@ -93,6 +93,40 @@ class Found:
         }
 
 
+class IssueReport:
+    """What the reports of fuzzing and exploration share: each issue found with its trace, and
+    the clauses their runs exercised. Subclasses declare the fields."""
+
+    __slots__ = ()
+    found: tuple[Found, ...]
+    clause_counts: dict[str, int]
+    clause_ids: tuple[str, ...]
+
+    @property
+    def violations(self) -> tuple[Found, ...]:
+        return tuple(f for f in self.found if f.is_violation)
+
+    @property
+    def findings(self) -> tuple[Found, ...]:
+        return tuple(f for f in self.found if not f.is_violation)
+
+    @property
+    def unreached(self) -> tuple[str, ...]:
+        return tuple(c for c in self.clause_ids if not self.clause_counts.get(c))
+
+    def issues_data(self) -> dict[str, Any]:
+        """The violations, findings and clause coverage, as JSON data."""
+        return {
+            "violations": [f.to_data() for f in self.violations],
+            "findings": [f.to_data() for f in self.findings],
+            "coverage": {
+                "covered": len(self.clause_ids) - len(self.unreached),
+                "total": len(self.clause_ids),
+                "never_reached": list(self.unreached),
+            },
+        }
+
+
 @attrs.frozen
 class Checks:
     """What to watch for in the runs of one game: its properties, the kinds of issue, and the

@@ -30,7 +30,8 @@ from rulecheck.check.campaign import prove_game
 from rulecheck.check.contradictions import ask
 from rulecheck.check.explore import explore
 from rulecheck.check.findings import WITNESS, Evidence, Finding, assemble, load_audit, write_report
-from rulecheck.check.fuzz import Found, fuzz
+from rulecheck.check.fuzz import fuzz
+from rulecheck.check.generic import Found, IssueReport
 from rulecheck.check.parallel import run_tasks
 from rulecheck.check.play import random_game
 from rulecheck.check.properties import load_properties
@@ -80,6 +81,10 @@ FUZZ_SHARE: Final = 10
 seed, so that workers share it."""
 
 
+MIDGAME: Final = 200
+"""A second exploration starts where a random game stands after this many actions."""
+
+
 @attrs.frozen
 class Task:
     job: str
@@ -94,7 +99,8 @@ class Task:
     def __str__(self) -> str:
         setting = " ".join(f"{k}={v}" for k, v in self.variant) or "defaults"
         subject = f" {self.subject}" if self.subject else ""
-        return f"{self.job}{subject} {self.game} {self.players}p {setting}"
+        start = f" from step {self.max_steps} of seed {self.seed}" if self.job == "explore" and self.max_steps else ""
+        return f"{self.job}{subject} {self.game} {self.players}p {setting}{start}"
 
 
 @attrs.frozen
@@ -138,24 +144,25 @@ def _self_check(task: Task, game: Game[Any, Any]) -> Outcome:
     return Outcome(task, defects=tuple(defects))
 
 
-def _fuzz(task: Task, game: Game[Any, Any]) -> Outcome:
-    report = fuzz(game, load_properties(game.name), task.size, task.seed, task.max_steps)
+def _issues(task: Task, report: IssueReport) -> Outcome:
+    """A fuzz or explore report as an outcome: findings as evidence, violations as defects, and
+    the clause coverage of runs under the defaults."""
     return Outcome(
         task,
         tuple(_found_evidence(task, f) for f in report.findings),
         report.clause_counts if not task.variant else None,
         tuple(f"{f.issue.kind} {f.issue.subject}: {f.issue.message}" for f in report.violations),
     )
+
+
+def _fuzz(task: Task, game: Game[Any, Any]) -> Outcome:
+    return _issues(task, fuzz(game, load_properties(game.name), task.size, task.seed, task.max_steps))
 
 
 def _explore(task: Task, game: Game[Any, Any]) -> Outcome:
-    report = explore(game, depth=None, states=task.size, properties=load_properties(game.name))
-    return Outcome(
-        task,
-        tuple(_found_evidence(task, f) for f in report.findings),
-        report.clause_counts if not task.variant else None,
-        tuple(f"{f.issue.kind} {f.issue.subject}: {f.issue.message}" for f in report.violations),
-    )
+    """From the initial state, or with `max_steps` from where a random game stands after them."""
+    start = random_game(game, task.seed, task.max_steps).actions if task.max_steps else ()
+    return _issues(task, explore(game, start, depth=None, states=task.size, properties=load_properties(game.name)))
 
 
 def _prove(task: Task, game: Game[Any, Any]) -> Outcome:
@@ -285,6 +292,7 @@ def tasks_for(game: str, budget: Budget) -> list[Task]:
         ]
         tasks += [
             Task("explore", game, players, size=budget.explore_states),
+            Task("explore", game, players, seed=players, size=budget.explore_states, max_steps=MIDGAME),
             Task("prove", game, players, size=budget.witness_games),
         ]
     if _has_part(game, "tables"):
