@@ -225,6 +225,21 @@ def test_excluding_the_destroying_action_allows_a_fifth_action_in_a_row():
     assert state.turn.taken == 1 and state.turn.counted == 0 and state.turn.stolen == 3
 
 
+def test_one_action_destroying_two_treasuries_is_excluded_once():
+    """A planet's destruction takes every Treasury on it; the action stops counting once, not per
+    Treasury, or the count would fall below zero and allow more than 5 actions in a row."""
+    from rulecheck.games.globetrotter.combat import destroy_planet
+
+    game = Globetrotter(3, {"destroying_action": "excluded"})
+    state = hand_turn_to(opening(game, [("P0", "T1"), ("P3", "T15"), ("P6", "T45")]), 0)
+    state = state.with_pieces(
+        buildings=state.buildings + (building("P1", 1, TREASURY, 1), building("P4", 2, TREASURY, 1))
+    )
+    state = attrs.evolve(state, turn=attrs.evolve(state.turn, taken=1, counted=1, own_used=True))
+    after = destroy_planet(game.rules, state, 0, by=0)
+    assert (after.turn.counted, after.turn.stolen) == (0, 2)
+
+
 # Fortify
 
 

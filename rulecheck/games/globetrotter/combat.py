@@ -372,9 +372,12 @@ def _steal(rules: Rules, state: GlobetrotterState, treasury: Building, by: int) 
     assert turn is not None and turn.player == by
     if treasury.owner == by:
         rules.rule_gap("GT-F06", "a player destroyed their own Treasury: do they get its points back?", state)
-    counted = turn.counted - 1 if rules.options["destroying_action"] == "excluded" else turn.counted
+    exclude = rules.options["destroying_action"] == "excluded" and not turn.excluded
+    counted = turn.counted - 1 if exclude else turn.counted
     stolen = stolen_after_theft(INT_OPS, turn.stolen, counted, treasury.points)
-    return attrs.evolve(state, turn=attrs.evolve(turn, counted=counted, stolen=stolen))
+    return attrs.evolve(
+        state, turn=attrs.evolve(turn, counted=counted, stolen=stolen, excluded=turn.excluded or exclude)
+    )
 
 
 def destroy_planet(rules: Rules, state: GlobetrotterState, planet: int, by: int) -> GlobetrotterState:

@@ -50,7 +50,7 @@ _RULE_BY_TYPE = {rule.action_type: rule for rule in PLAY_RULES}
 
 class Globetrotter(Game[GlobetrotterState, Action]):
     name = "globetrotter"
-    version = 1
+    version = 2
     min_players = min(PLANETS_BY_PLAYERS)
     max_players = max(PLANETS_BY_PLAYERS)
     campaign_players = (2, 4, 6)

@@ -102,6 +102,9 @@ class Turn:
     """Whether the turn's own action point is spent (GT-A0)."""
     stolen: int
     """Points taken from a destroyed Treasury, to use now or forfeit (GT-T4)."""
+    excluded: bool = False
+    """Under `destroying_action=excluded`: whether the action being resolved has already stopped
+    counting, so that one action destroying two Treasuries is excluded once."""
 
 
 @attrs.frozen
