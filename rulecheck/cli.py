@@ -190,6 +190,12 @@ def _issue_data(issue: Issue) -> dict[str, Any]:
     }
 
 
+def _save_issue_traces(folder: Path, report: IssueReport) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for index, found in enumerate(report.found, start=1):
+        found.trace.save(folder / f"issue-{index}.json")
+
+
 def _print_issues(report: IssueReport, spell_out: bool) -> None:
     """The clauses a fuzz or explore run reached, and each issue with its witness (every action
     of it when `spell_out`, else its length)."""
@@ -242,10 +248,7 @@ def _fuzz(args: argparse.Namespace) -> int:
     )
     data = report.to_data()
     if args.traces:
-        folder = Path(args.traces)
-        folder.mkdir(parents=True, exist_ok=True)
-        for index, found in enumerate(report.found, start=1):
-            found.trace.save(folder / f"issue-{index}.json")
+        _save_issue_traces(Path(args.traces), report)
     if args.json:
         _print_json(data)
     else:
@@ -287,10 +290,7 @@ def _explore(args: argparse.Namespace) -> int:
         symmetry=not args.no_symmetry,
     )
     if args.traces:
-        folder = Path(args.traces)
-        folder.mkdir(parents=True, exist_ok=True)
-        for index, found in enumerate(report.found, start=1):
-            found.trace.save(folder / f"issue-{index}.json")
+        _save_issue_traces(Path(args.traces), report)
     data = report.to_data()
     if args.json:
         _print_json(data)
