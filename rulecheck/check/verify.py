@@ -31,7 +31,7 @@ from rulecheck.check.contradictions import ask
 from rulecheck.check.explore import explore
 from rulecheck.check.findings import WITNESS, Evidence, Finding, assemble, load_audit, write_report
 from rulecheck.check.fuzz import fuzz
-from rulecheck.check.generic import Found, IssueReport
+from rulecheck.check.generic import BROKEN_INVARIANT, Found, IssueReport
 from rulecheck.check.parallel import run_tasks
 from rulecheck.check.play import random_game
 from rulecheck.check.properties import load_properties
@@ -183,7 +183,7 @@ def _prove(task: Task, game: Game[Any, Any]) -> Outcome:
             replay += _sets(task.variant)
         title = f"{result.property} fails under {', '.join(f'{k}={v}' for k, v in task.variant)}"
         evidence.append(
-            _evidence(task, "broken invariant", result.property, title, result.clauses, witness=witness, replay=replay)
+            _evidence(task, BROKEN_INVARIANT, result.property, title, result.clauses, witness=witness, replay=replay)
         )
     return Outcome(task, tuple(evidence), defects=tuple(defects))
 
