@@ -5,8 +5,9 @@ Models: the kinds of issue any game can show, found without knowing the game:
   node, no outcome);
 - a self-loss: a step after which the player whose action caused it (the last player
   to act, so a Shoot's dice count as the shooter's) has newly lost;
-- a rule gap: the engine in strict mode raises RuleGap, where the rulebook is silent
-  and no option decides (the run goes on under the documented default);
+- a rule gap: the engine in strict mode raises RuleGap, in `apply` or in
+  `legal_actions`, where the rulebook is silent and no option decides (the run goes on
+  under the documented default);
 - a broken invariant: a property of `properties/<game>.py` fails; `promised` says
   whether the rulebook promises it under the game's options (if so, the engine is at
   fault, not the rulebook);
@@ -15,10 +16,11 @@ Models: the kinds of issue any game can show, found without knowing the game:
   dice, like re-rolled ties, repeats forever only with probability 0);
 - an engine error: `apply` raised on an action `legal_actions` offered.
 Each issue has a key (kind, subject) so a campaign can report each distinct issue once
-and leave it out of later runs; a Found is an issue with the trace that shows it.
-The checks of one step and of one state are functions (`apply_step`, `state_issues`
-and the parts it is made of): a Watch calls them along one run, exploration on every
-edge of its search graph.
+and leave it out of later runs; a Found is an issue with the trace that shows it, and
+an IssueReport what fuzzing and exploration report of them. The checks of one step and
+of one state are functions (`apply_step`, `legal_step`, `state_issues` and the parts it
+is made of): a Watch calls them along one run, exploration on every edge of its search
+graph.
 
 Leaves out: how runs are produced (fuzz, explore, replay), how a search finds cycles
 (explore.py), and checks that compare runs (dead rules from coverage, readings that
