@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from bench import play, proofs
+from bench import explore, play, proofs
 
 
 def main() -> None:
@@ -16,7 +16,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="wall-clock budget for each side of the play race")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results = {"play": play.measure(args.seconds), "proofs": proofs.measure()}
+    results = {"play": play.measure(args.seconds), "proofs": proofs.measure(), "explore": explore.measure()}
     if args.json:
         print(json.dumps(results, indent=2))
         return
@@ -24,6 +24,8 @@ def main() -> None:
     play.report(results["play"])
     print("== proofs")
     proofs.report(results["proofs"])
+    print("== exploration")
+    explore.report(results["explore"])
 
 
 if __name__ == "__main__":
