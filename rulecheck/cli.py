@@ -168,7 +168,7 @@ def _replay(args: argparse.Namespace) -> int:
                 "steps": len(trace.actions),
                 "replayed": True,
                 "issues": [
-                    {"step": step, "action": str(action) if action else None} | _issue_data(issue)
+                    {"step": step, "action": str(action) if action else None} | issue.to_data()
                     for step, action, issue in shown
                 ],
             }
@@ -178,16 +178,6 @@ def _replay(args: argparse.Namespace) -> int:
         for step, action, issue in shown:
             print(f"step {step} ({action or 'initial state'}): {_issue_line(issue)}")
     return EXIT_FAILED if broken else 0
-
-
-def _issue_data(issue: Issue) -> dict[str, Any]:
-    return {
-        "kind": issue.kind,
-        "subject": issue.subject,
-        "clauses": list(issue.clauses),
-        "message": issue.message,
-        "promised": issue.promised,
-    }
 
 
 def _save_issue_traces(folder: Path, report: IssueReport) -> None:

@@ -74,7 +74,7 @@ def test_the_report_is_written_whole_with_witness_files_named_in_the_replay_comm
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        ("finding = 3", "'finding' must be a list"),
+        ("finding = 3", "'finding' must be list, got int"),
         ('[[finding]]\nid = "F1"\nkind = "gap"\ntitle = "t"\nclauses = []\nevidence = []', "must look like GT-F01"),
         ('[[finding]]\nid = "GT-F01"\nkind = "gap"\ntitle = "t"\nclauses = []\nevidence = [1]', "lists of strings"),
         ('[[finding]]\nid = "GT-F01"\nkind = "gap"\ntitle = "t"\nclauses = []\nevidence = []\nwhy = 1', "unknown keys"),

@@ -27,6 +27,7 @@ from typing import Any, Final
 
 import attrs
 
+from rulecheck.core.clauses import require
 from rulecheck.core.errors import SpecError
 
 WITNESS: Final = "{witness}"
@@ -86,34 +87,27 @@ class Finding:
     evidence: tuple[Observed, ...]
 
 
-def _require(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    value = table.get(key)
-    if not isinstance(value, kind):
-        raise SpecError(f"{where}: {key!r} must be a {kind.__name__}")
-    return value
-
-
 def parse_audit(text: str, source: str) -> tuple[AuditEntry, ...]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(f"{source}: not valid TOML: {exc}") from None
     entries = []
-    for index, table in enumerate(_require(data, "finding", list, source), start=1):
+    for index, table in enumerate(require(data, "finding", list, source), start=1):
         where = f"{source}: finding #{index}"
         if not isinstance(table, dict):
             raise SpecError(f"{where}: must be a table")
         if unknown := set(table) - {"id", "kind", "title", "clauses", "evidence"}:
             raise SpecError(f"{where}: unknown keys {sorted(unknown)}")
-        entry_id = _require(table, "id", str, where)
+        entry_id = require(table, "id", str, where)
         if not AUDIT_ID.match(entry_id):
             raise SpecError(f"{where}: id {entry_id!r} must look like GT-F01")
-        lists = [_require(table, key, list, where) for key in ("clauses", "evidence")]
+        lists = [require(table, key, list, where) for key in ("clauses", "evidence")]
         if not all(isinstance(item, str) for items in lists for item in items):
             raise SpecError(f"{where}: clauses and evidence must be lists of strings")
         entries.append(
             AuditEntry(
-                entry_id, _require(table, "kind", str, where), _require(table, "title", str, where), *map(tuple, lists)
+                entry_id, require(table, "kind", str, where), require(table, "title", str, where), *map(tuple, lists)
             )
         )
     if len({e.id for e in entries}) != len(entries):

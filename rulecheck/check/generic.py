@@ -63,6 +63,15 @@ class Issue:
     def key(self) -> tuple[str, str]:
         return (self.kind, self.subject)
 
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "subject": self.subject,
+            "clauses": list(self.clauses),
+            "message": self.message,
+            "promised": self.promised,
+        }
+
     @property
     def is_defect(self) -> bool:
         """Whether the engine, not the rulebook, is at fault: an engine error, or a broken
@@ -83,16 +92,7 @@ class Found:
         return self.issue.is_defect
 
     def to_data(self) -> dict[str, Any]:
-        i = self.issue
-        return {
-            "kind": i.kind,
-            "subject": i.subject,
-            "clauses": list(i.clauses),
-            "message": i.message,
-            "promised": i.promised,
-            "steps": len(self.trace.actions),
-            "trace": self.trace.to_data(),
-        }
+        return {**self.issue.to_data(), "steps": len(self.trace.actions), "trace": self.trace.to_data()}
 
 
 class IssueReport:

@@ -64,7 +64,8 @@ class Catalogue:
         raise SpecError(f"{self.game}: no clause {clause_id!r} in the catalogue")
 
 
-def _require(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
+def require(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    """`table[key]`, which must be a `kind`; SpecError naming `where` otherwise."""
     if key not in table:
         raise SpecError(f"{where}: missing key {key!r}")
     value = table[key]
@@ -79,28 +80,28 @@ def parse_catalogue(text: str, source: str) -> Catalogue:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(f"{source}: not valid TOML: {exc}") from None
-    game = _require(data, "game", str, source)
-    rulebook = _require(data, "rulebook", str, source)
+    game = require(data, "game", str, source)
+    rulebook = require(data, "rulebook", str, source)
     clauses: list[Clause] = []
     seen: set[str] = set()
-    for index, table in enumerate(_require(data, "clause", list, source)):
+    for index, table in enumerate(require(data, "clause", list, source)):
         where = f"{source}: clause #{index + 1}"
         if not isinstance(table, dict):
             raise SpecError(f"{where}: must be a table")
-        clause_id = _require(table, "id", str, where)
+        clause_id = require(table, "id", str, where)
         where = f"{source}: clause {clause_id}"
         if not CLAUSE_ID.match(clause_id):
             raise SpecError(f"{where}: id must look like GT-A9")
         if clause_id in seen:
             raise SpecError(f"{where}: id repeats")
         seen.add(clause_id)
-        lines = _require(table, "lines", list, where)
+        lines = require(table, "lines", list, where)
         if not all(isinstance(n, int) and n > 0 for n in lines):
             raise SpecError(f"{where}: lines must be positive line numbers")
         unknown = set(table) - {"id", "text", "lines"}
         if unknown:
             raise SpecError(f"{where}: unknown keys {sorted(unknown)}")
-        clauses.append(Clause(clause_id, _require(table, "text", str, where).strip(), tuple(lines)))
+        clauses.append(Clause(clause_id, require(table, "text", str, where).strip(), tuple(lines)))
     return Catalogue(game, rulebook, tuple(clauses))
 
 
