@@ -1,11 +1,12 @@
 # Quick start: `make verify` runs the main job, `make test` runs the tests.
-# Both create .venv and install the project into it when needed.
+# Both create .venv and install the project into it when needed. `make lint` runs ruff
+# and mypy (CI runs it before the tests).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: verify test bench clean
+.PHONY: verify test lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,6 +19,11 @@ verify: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check rulecheck properties specs bench tests
+	$(BIN)/ruff format --check rulecheck properties specs bench tests
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'

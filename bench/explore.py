@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from rulecheck.check.explore import explore
-from rulecheck.games.globetrotter import Globetrotter
+from rulecheck.registry import make_game
 
 STATES = 20_000
 
 
 def measure() -> dict[str, Any]:
-    game = Globetrotter(2)
+    game = make_game("globetrotter", 2)
     rows = []
     for symmetry in (False, True):
         report = explore(game, depth=None, states=STATES, symmetry=symmetry)

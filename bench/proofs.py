@@ -9,17 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from rulecheck.check.prove import prove
-from rulecheck.games.globetrotter import Globetrotter
-from rulecheck.games.globetrotter.symbolic import systems
+from rulecheck.registry import declaration, make_game
 
 GOAL_SECONDS = 1.0
 ROUNDS = 3
 
 
 def measure() -> dict[str, Any]:
-    game = Globetrotter(2)
+    game = make_game("globetrotter", 2)
     rows = []
-    for system in systems(game):
+    for system in declaration("globetrotter").symbolic_systems(game):
         results = [prove(system) for _ in range(ROUNDS)]
         rows.append(
             {

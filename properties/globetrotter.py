@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rulecheck.check.properties import StateProperty, TransitionProperty
 from rulecheck.games.globetrotter.actions import Manufacture
 from rulecheck.games.globetrotter.counters import (
     ACTIONS_IN_A_ROW,
@@ -29,8 +28,10 @@ from rulecheck.games.globetrotter.state import (
     PLAY,
     TREASURY,
     GlobetrotterState,
+    Piece,
 )
 from rulecheck.games.globetrotter.turns import has_lost, saved_points
+from rulecheck.model.properties import StateProperty, TransitionProperty
 
 
 def _first(items: list[str]) -> str | None:
@@ -146,7 +147,7 @@ def cannon_aim_consistent(game: Any, s: GlobetrotterState) -> str | None:
 
 def nothing_on_destroyed_planets(game: Any, s: GlobetrotterState) -> str | None:
     dead = {i for i, p in enumerate(s.planets) if p.destroyed}
-    pieces = [*s.rovers, *s.fortifications, *s.buildings]
+    pieces: list[Piece] = [*s.rovers, *s.fortifications, *s.buildings]
     return _first([f"{p} is on destroyed planet {p.planet}" for p in pieces if p.planet in dead])
 
 

@@ -20,30 +20,28 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from rulecheck.check.campaign import WITNESS_GAMES, prove_game
 from rulecheck.check.contradictions import ask
 from rulecheck.check.explore import ExploreError, explore
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR, Checks, Issue, IssueReport
 from rulecheck.check.play import DEFAULT_MAX_STEPS, random_game
-from rulecheck.check.properties import load_properties
 from rulecheck.check.prove import PROVED
 from rulecheck.check.readings import changed_options, first_divergence
 from rulecheck.check.verify import BUDGETS, Outcome, Task, verify
-from rulecheck.core.errors import OptionError, RulecheckError, TraceError
+from rulecheck.core.errors import RulecheckError, TraceError
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import load_trace, record, replay, replay_steps
-from rulecheck.games import GAMES, game_class, game_part, make_game
 from rulecheck.geometry.facts import board_facts
-from rulecheck.geometry.planet import DEFAULT_REMOVAL, REMOVALS, label_order, planet
+from rulecheck.geometry.planet import DEFAULT_REMOVAL, REMOVALS, label_order
+from rulecheck.registry import DECLARATIONS, declaration, game_class, make_game
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
-
-BOARD_GAMES = ("globetrotter",)
-"""Games whose board is a graph computed from geometry."""
 
 
 def _print_json(data: Any) -> None:
@@ -60,30 +58,36 @@ def _game(args: argparse.Namespace) -> Game[Any, Any]:
 
 
 def _games(args: argparse.Namespace) -> int:
-    rows = [
-        {
-            "name": cls.name,
-            "version": cls.version,
-            "players": [cls.min_players, cls.max_players],
-            "options": len(cls.option_space.options),
-            "clauses": len(cls.catalogue().clauses),
-        }
-        for _, cls in sorted(GAMES.items())
-    ]
+    rows: list[dict[str, Any]] = []
+    for _, declared in sorted(DECLARATIONS.items()):
+        cls = declared.game
+        rows.append(
+            {
+                "name": cls.name,
+                "version": cls.version,
+                "players": [cls.min_players, cls.max_players],
+                "options": len(cls.option_space.options),
+                "clauses": len(declared.catalogue().clauses),
+                "traits": attrs.asdict(cls.traits),
+            }
+        )
     if args.json:
         _print_json({"games": rows})
     else:
         for row in rows:
             low, high = row["players"]
+            traits = row["traits"]
             print(
                 f"{row['name']}  v{row['version']}  {low}-{high} players  "
-                f"{row['options']} options  {row['clauses']} clauses"
+                f"{row['options']} options  {row['clauses']} clauses  "
+                f"({traits['chance']} chance, {traits['information']} information, {traits['dynamics']}, "
+                f"{traits['outcome']})"
             )
     return 0
 
 
 def _board(args: argparse.Namespace) -> int:
-    board = planet(args.removal)
+    board = declaration(args.game).board_graph(args.removal)
     facts = board_facts(board)
     if args.adjacency:
         facts["adjacency"] = {s: sorted(board.graph[s], key=label_order) for s in board.spaces}
@@ -96,7 +100,7 @@ def _board(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    catalogue = game_class(args.game).catalogue()
+    catalogue = declaration(args.game).catalogue()
     if args.json:
         _print_json(
             {
@@ -157,8 +161,8 @@ def _play(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     trace = load_trace(Path(args.file))
     game = make_game(trace.game, trace.players, dict(trace.options))
-    watch = Checks(game, load_properties(game.name)).watch(game.initial_state())
-    shown = [(0, None, issue) for issue in watch.issues]
+    watch = Checks(game, declaration(game.name).properties).watch(game.initial_state())
+    shown: list[tuple[int, Action | None, Issue]] = [(0, None, issue) for issue in watch.issues]
     for step, (_, action, _) in enumerate(replay_steps(game, trace), start=1):
         shown += [(step, action, issue) for issue in watch.step(action)]
     broken = [issue for _, _, issue in shown if issue.kind in (BROKEN_INVARIANT, ENGINE_ERROR)]
@@ -168,15 +172,14 @@ def _replay(args: argparse.Namespace) -> int:
                 "steps": len(trace.actions),
                 "replayed": True,
                 "issues": [
-                    {"step": step, "action": str(action) if action else None} | issue.to_data()
-                    for step, action, issue in shown
+                    {"step": step, "action": str(at) if at else None} | issue.to_data() for step, at, issue in shown
                 ],
             }
         )
     else:
         print(f"{args.file}: {len(trace.actions)} steps replayed, every state as recorded")
-        for step, action, issue in shown:
-            print(f"step {step} ({action or 'initial state'}): {_issue_line(issue)}")
+        for step, at, issue in shown:
+            print(f"step {step} ({at or 'initial state'}): {_issue_line(issue)}")
     return EXIT_FAILED if broken else 0
 
 
@@ -234,7 +237,12 @@ def _compare(args: argparse.Namespace) -> int:
 def _fuzz(args: argparse.Namespace) -> int:
     game = _game(args)
     report = fuzz(
-        game, load_properties(game.name), args.games, args.seed, args.max_steps, shrink_findings=args.shrink_findings
+        game,
+        declaration(game.name).properties,
+        args.games,
+        args.seed,
+        args.max_steps,
+        shrink_findings=args.shrink_findings,
     )
     data = report.to_data()
     if args.traces:
@@ -276,7 +284,7 @@ def _explore(args: argparse.Namespace) -> int:
         start,
         depth=args.depth,
         states=states,
-        properties=load_properties(game.name),
+        properties=declaration(game.name).properties,
         symmetry=not args.no_symmetry,
     )
     if args.traces:
@@ -327,15 +335,15 @@ def _prove(args: argparse.Namespace) -> int:
 
 
 def _contradictions(args: argparse.Namespace) -> int:
-    module = game_part(args.game, "statements", "statements of fact")
-    answers = ask(module.variables, module.statements(), module.QUESTIONS, module.describe)
+    facts = declaration(args.game).statement_set()
+    answers = ask(facts)
     if args.json:
         _print_json(
             {
                 "game": args.game,
                 "statements": [
                     {"id": s.id, "clauses": list(s.clauses), "text": s.text, "reading": s.reading}
-                    for s in module.statements()
+                    for s in facts.statements()
                 ],
                 "answers": [a.to_data() for a in answers],
             }
@@ -373,10 +381,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _table(args: argparse.Namespace) -> int:
-    tables = game_part(args.game, "tables", "computed tables").TABLES
-    if args.name not in tables:
-        raise OptionError(f"{args.game} has no table {args.name!r}; tables: {', '.join(sorted(tables))}")
-    table = tables[args.name]()
+    table = declaration(args.game).table(args.name)
     if args.json:
         _print_json(table.to_data())
     else:
@@ -389,7 +394,7 @@ def _table(args: argparse.Namespace) -> int:
 
 
 def _add_game_setup(parser: argparse.ArgumentParser, seed: bool = True) -> None:
-    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("game", choices=sorted(DECLARATIONS))
     parser.add_argument("--players", type=int, default=None, help="number of players (the game's minimum by default)")
     if seed:
         parser.add_argument("--seed", type=int, default=0, help="random seed")
@@ -411,7 +416,7 @@ def build_parser() -> argparse.ArgumentParser:
     command("games", _games, "list the modelled games")
 
     board = command("board", _board, "facts of a game's board graph")
-    board.add_argument("game", choices=BOARD_GAMES)
+    board.add_argument("game", choices=sorted(name for name, d in DECLARATIONS.items() if d.board is not None))
     board.add_argument(
         "--removal",
         choices=tuple(REMOVALS),
@@ -420,9 +425,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     board.add_argument("--adjacency", action="store_true", help="also list each space's neighbours")
 
-    command("rules", _rules, "a game's rule clauses").add_argument("game", choices=sorted(GAMES))
+    command("rules", _rules, "a game's rule clauses").add_argument("game", choices=sorted(DECLARATIONS))
     command("options", _options, "a game's options with defaults and values").add_argument(
-        "game", choices=sorted(GAMES)
+        "game", choices=sorted(DECLARATIONS)
     )
 
     play = command("play", _play, "play one random game and record it as a trace")
@@ -472,10 +477,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     command(
         "contradictions", _contradictions, "rulebook statements that cannot all hold, with unsat cores"
-    ).add_argument("game", choices=sorted(GAMES))
+    ).add_argument("game", choices=sorted(DECLARATIONS))
 
     table = command("table", _table, "a table the engine computes about a rulebook (odds, counts, searches)")
-    table.add_argument("game", choices=sorted(GAMES))
+    table.add_argument("game", choices=sorted(DECLARATIONS))
     table.add_argument("name")
 
     verify_ = command("verify", _verify, "the main job: every check on every game, and the findings report", False)

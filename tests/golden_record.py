@@ -28,7 +28,7 @@ from typing import Any
 
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.core.trace import digest
-from rulecheck.games import make_game
+from rulecheck.registry import make_game
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 MAX_STEPS = 300

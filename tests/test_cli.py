@@ -24,14 +24,22 @@ def test_console_script_reports_its_version():
 
 
 def test_games_json_lists_every_registered_game(capsys, monkeypatch):
-    from rulecheck import games
-    from tests.fixtures.pig import Pig
+    from rulecheck import registry
+    from tests.fixtures.pig_declaration import PIG
 
-    monkeypatch.setitem(games.GAMES, "pig", Pig)
+    monkeypatch.setitem(registry.DECLARATIONS, "pig", PIG)
     code, out, _ = run(capsys, "games", "--json")
     assert code == 0
     rows = {row["name"]: row for row in json.loads(out)["games"]}
-    assert rows["pig"] == {"name": "pig", "version": 1, "players": [2, 4], "options": 2, "clauses": 5}
+    traits = {
+        "chance": "explicit",
+        "information": "perfect",
+        "dynamics": "sequential",
+        "outcome": "win-loss",
+        "hidden": [],
+        "commit_order": "",
+    }
+    assert rows["pig"] == {"name": "pig", "version": 1, "players": [2, 4], "options": 2, "clauses": 5, "traits": traits}
     spec = tomllib.loads((Path(__file__).parents[1] / "specs" / "globetrotter.toml").read_text())
     assert rows["globetrotter"]["players"] == [2, 6]
     assert rows["globetrotter"]["clauses"] == len(spec["clause"])
@@ -148,11 +156,11 @@ def test_replay_shows_a_broken_invariant(capsys, tmp_path):
     replays from the command line and shows the broken invariant."""
     from rulecheck.check.fuzz import fuzz
     from rulecheck.check.generic import BROKEN_INVARIANT
-    from rulecheck.check.properties import load_properties
     from rulecheck.games.globetrotter import Globetrotter
+    from rulecheck.registry import declaration
 
     game = Globetrotter(2, {"fortify_adjacency": "rover"})
-    prop = next(p for p in load_properties("globetrotter") if p.name == "fortifications-never-adjacent")
+    prop = next(p for p in declaration("globetrotter").properties if p.name == "fortifications-never-adjacent")
     report = fuzz(game, [prop], games=100, seed=0, kinds=frozenset({BROKEN_INVARIANT}), shrink_findings=True)
     path = tmp_path / "adjacent.json"
     report.found[0].trace.save(path)
@@ -176,3 +184,16 @@ def test_fuzz_json_reports_games_steps_violations_and_coverage(capsys):
 def test_unknown_option_on_the_command_line(capsys):
     code, _, err = run(capsys, "fuzz", "globetrotter", "--set", "shooter=everyone")
     assert code == 2 and "allowed: rover, any-piece" in err
+
+
+@pytest.mark.parametrize(
+    "argv,missing",
+    [(("table", "pig", "odds"), "computed tables"), (("contradictions", "pig"), "statements of fact")],
+)
+def test_a_part_a_game_does_not_declare_is_named(capsys, monkeypatch, argv, missing):
+    from rulecheck import registry
+    from tests.fixtures.pig_declaration import PIG
+
+    monkeypatch.setitem(registry.DECLARATIONS, "pig", PIG)
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err == f"rulecheck: pig has no {missing}\n"

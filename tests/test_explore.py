@@ -14,13 +14,13 @@ import pytest
 from rulecheck.check.explore import ExploreError, explore
 from rulecheck.check.generic import BROKEN_INVARIANT, CYCLE, DEADLOCK, ENGINE_ERROR, RULE_GAP, SELF_LOSS
 from rulecheck.check.play import random_game
-from rulecheck.check.properties import StateProperty
 from rulecheck.cli import main
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import CHANCE
 from rulecheck.core.notation import Action
 from rulecheck.core.trace import load_trace, record, replay, replay_steps
 from rulecheck.games.globetrotter import Globetrotter
+from rulecheck.model.properties import StateProperty
 from tests.fixtures.broken_pigs import SilentPig, StuckPig
 from tests.fixtures.pig import Face, Hold, Pig, Roll
 

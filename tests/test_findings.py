@@ -7,6 +7,7 @@ import pytest
 from rulecheck.check.findings import WITNESS, AuditEntry, Evidence, assemble, load_audit, parse_audit, write_report
 from rulecheck.core.errors import SpecError
 from rulecheck.games.globetrotter import Globetrotter
+from rulecheck.registry import declaration
 
 AUDIT = (
     AuditEntry("GT-F02", "ambiguity", "Shooting", ("GT-A4",), ("reading that matters:shooting",)),
@@ -90,7 +91,7 @@ def test_a_broken_audit_file_is_named_with_its_problem(text, problem):
 def test_the_shipped_audit_names_real_clauses_and_real_options():
     """Every clause an audited finding cites is in the catalogue, and every reading it expects
     evidence from is an option of the game."""
-    audit = load_audit("globetrotter")
+    audit = load_audit(declaration("globetrotter").audit)
     clauses = set(Globetrotter.catalogue().ids)
     options = {o.name for o in Globetrotter.option_space.options}
     assert {c for entry in audit for c in entry.clauses} <= clauses

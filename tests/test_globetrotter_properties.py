@@ -1,23 +1,21 @@
-"""Globetrotter against the shared API checker and its own properties."""
+"""Globetrotter against its own properties (the shared API checker runs in tests/test_api_every_game.py)."""
 
 import re
 from pathlib import Path
 
 import attrs
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from rulecheck.check.api import check_play
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR
-from rulecheck.check.play import playthroughs
-from rulecheck.check.properties import StateProperty, failures, load_properties, promised
+from rulecheck.check.properties import failures, promised
 from rulecheck.games.globetrotter import Globetrotter
 from rulecheck.games.globetrotter.analysis import far_opening, hand_turn_to
 from rulecheck.games.globetrotter.state import FACTORY, TREASURY, Building, Fortification, Rover, Turn
+from rulecheck.model.properties import StateProperty
+from rulecheck.registry import declaration
 
-PROPERTIES = load_properties("globetrotter")
+PROPERTIES = declaration("globetrotter").properties
 ROOT = Path(__file__).resolve().parents[1]
 
 SETUPS = [
@@ -31,15 +29,6 @@ SETUPS = [
 def _name(setup):
     players, options = setup
     return f"{players}p-" + ("-".join(f"{k}={v}" for k, v in options.items()) or "defaults")
-
-
-@pytest.mark.parametrize("setup", SETUPS, ids=_name)
-@settings(max_examples=4)
-@given(data=st.data())
-def test_random_games_pass_the_api_checker(setup, data):
-    game = Globetrotter(*setup)
-    play = data.draw(playthroughs(game, max_steps=120))
-    check_play(game, play.actions)
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=_name)

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from rulecheck.core.trace import digest
-from rulecheck.games import make_game
+from rulecheck.registry import make_game
 from tests.golden_record import GOLDEN_DIR, SETTINGS, observe
 
 

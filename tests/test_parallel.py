@@ -11,16 +11,16 @@ import pytest
 
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.parallel import run_tasks
-from rulecheck.check.properties import load_properties
 from rulecheck.core.errors import OptionError
-from rulecheck.games import make_game
+from rulecheck.registry import declaration, make_game
 
 SEEDS = (0, 1, 2, 3)
 
 
 def small_fuzz(seed: int) -> tuple[int, dict]:
     """A small fuzz campaign; the seed comes back with the report so that the order shows."""
-    report = fuzz(make_game("globetrotter"), load_properties("globetrotter"), games=2, seed=seed, max_steps=200)
+    properties = declaration("globetrotter").properties
+    report = fuzz(make_game("globetrotter"), properties, games=2, seed=seed, max_steps=200)
     return seed, report.to_data()
 
 

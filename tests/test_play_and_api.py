@@ -155,7 +155,7 @@ def test_fuzz_reports_an_engine_error_with_a_shrunk_trace():
 
 def test_fuzz_checks_the_last_step_of_a_game_stopped_by_the_step_cap():
     from rulecheck.check.fuzz import fuzz
-    from rulecheck.check.properties import StateProperty
+    from rulecheck.model.properties import StateProperty
 
     def rolling(game, state):
         return "rolling at the cap" if state.rolling else None

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from rulecheck.check.campaign import prove_game, symbolic_systems
+from rulecheck.check.campaign import prove_game
 from rulecheck.check.prove import PROVED, REFUTED, prove
 from rulecheck.cli import main
 from rulecheck.games.globetrotter import Globetrotter, counters
@@ -114,11 +114,14 @@ def test_prove_exits_1_when_a_promised_property_is_not_proved(capsys, monkeypatc
 
 
 def test_a_game_without_a_symbolic_model_is_named(monkeypatch):
+    from rulecheck import registry
     from rulecheck.core.errors import SpecError
     from tests.fixtures.pig import Pig
+    from tests.fixtures.pig_declaration import PIG
 
+    monkeypatch.setitem(registry.DECLARATIONS, "pig", PIG)
     with pytest.raises(SpecError, match="pig has no symbolic model"):
-        symbolic_systems(Pig(2))
+        prove_game(Pig(2))
 
 
 def test_refinement_catches_a_symbolic_model_that_differs_from_the_engine():
@@ -153,11 +156,12 @@ def test_every_consistent_fourteen_removal_is_one_of_the_three_asymmetric_boards
     """Enumerate every model of the stated facts: 15 boards, 3 up to the pentagon's turn."""
     import z3
 
-    from rulecheck.games.globetrotter import statements as st
     from rulecheck.geometry.planet import removed_faces
+    from rulecheck.registry import declaration
 
-    v = st.variables(z3.main_ctx())
-    chosen = [s for s in st.statements() if s.id in ("removes-14", "leaves-66", "surrounding")]
+    facts = declaration("globetrotter").statement_set()
+    v = facts.variables(z3.main_ctx())
+    chosen = [s for s in facts.statements() if s.id in ("removes-14", "leaves-66", "surrounding")]
     solver = z3.Solver()
     solver.add(*(s.constraint(v) for s in chosen))
     boards = []

@@ -1,6 +1,6 @@
 """A game's proofs, tied to the engine: the prover, refinement against real play, witnesses.
 
-Models: for each symbolic system of a game (rulecheck/games/<game>/symbolic.py): the
+Models: for each symbolic system a game declares (rulecheck/registry.py): the
 Z3 result; for a system whose basis is refinement, every transition of some random games
 checked against its symbolic steps (a mismatch turns a proof into `unknown`); and for a
 refutation, a concrete, replayable trace: the system's own goal-directed witness where it
@@ -20,12 +20,14 @@ import attrs
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.generic import BROKEN_INVARIANT
 from rulecheck.check.play import random_game
-from rulecheck.check.properties import Property, failures, load_properties
-from rulecheck.check.prove import REFUTED, UNKNOWN, Result, System, prove, refinement_violations
+from rulecheck.check.properties import failures
+from rulecheck.check.prove import REFUTED, UNKNOWN, Result, prove, refinement_violations
 from rulecheck.core.errors import SpecError
 from rulecheck.core.game import Game
 from rulecheck.core.trace import Trace, record, replay_steps
-from rulecheck.games import game_part
+from rulecheck.model.proof import System
+from rulecheck.model.properties import Property
+from rulecheck.registry import declaration
 
 REFINEMENT_GAMES = 5
 REFINEMENT_STEPS = 400
@@ -48,11 +50,6 @@ class Proof:
             data["refinement"] = {"steps": self.refinement_steps, "mismatches": list(self.refinement_mismatches)}
         data["witness"] = self.witness.to_data() if self.witness is not None else None
         return data
-
-
-def symbolic_systems(game: Game[Any, Any]) -> tuple[System, ...]:
-    found: tuple[System, ...] = game_part(game.name, "symbolic", "symbolic model").systems(game)
-    return found
 
 
 def _property_for(system: System, properties: tuple[Property, ...]) -> Property:
@@ -97,10 +94,10 @@ def _witness(system: System, prop: Property, game: Game[Any, Any], games: int, s
 
 def prove_game(game: Game[Any, Any], seed: int = 0, witness_games: int = WITNESS_GAMES) -> list[Proof]:
     """Every symbolic system of `game`, proved or refuted, checked against the engine."""
-    properties = load_properties(game.name)
+    declared = declaration(game.name)
     proofs = []
-    for system in symbolic_systems(game):
-        prop = _property_for(system, properties)
+    for system in declared.symbolic_systems(game):
+        prop = _property_for(system, declared.properties)
         result = prove(system)
         steps, mismatches = _refinement(system, game, seed) if system.basis == "refinement" else (0, ())
         if mismatches:

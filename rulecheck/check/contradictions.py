@@ -1,10 +1,9 @@
 """Contradictions: rulebook statements of fact as Z3 constraints over the real game data.
 
-Models: a statement is a named constraint (with the clause ids it comes from, or marked as
-a reading the text implies but does not say) built over shared Z3 variables; a question
-is a set of statements asked together. Each set is checked with one assumption literal
-per statement, so an unsatisfiable set comes back with its unsat core (which statements
-cannot hold together), and a satisfiable one with a model as its witness.
+Models: asking a game's questions (rulecheck/model/statements.py). Each question's set of
+statements is checked with one assumption literal per statement, so an unsatisfiable set
+comes back with its unsat core (which statements cannot hold together), and a satisfiable
+one with a model as its witness.
 
 Leaves out: the statements themselves, which each game writes over its own data
 (rulecheck/games/<game>/statements.py).
@@ -13,28 +12,11 @@ Leaves out: the statements themselves, which each game writes over its own data
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
-
-@attrs.frozen
-class Statement:
-    id: str
-    clauses: tuple[str, ...]
-    text: str
-    constraint: Callable[[Any], Any]
-    """Builds the Z3 constraint from the shared variables."""
-    reading: bool = False
-    """True for what a reading of the text implies (not what the text says)."""
-
-
-@attrs.frozen
-class Question:
-    id: str
-    title: str
-    statements: tuple[str, ...]
+from rulecheck.model.statements import StatementSet
 
 
 @attrs.frozen
@@ -52,22 +34,17 @@ class Answer:
         return attrs.asdict(self)
 
 
-def ask(
-    variables: Callable[[Any], Any],
-    statements: Sequence[Statement],
-    questions: Sequence[Question],
-    describe: Callable[[Any, Any], dict[str, Any]],
-) -> list[Answer]:
-    """Check each question's statements together over `variables(context)`, built in a fresh Z3
-    context so that cores and models do not depend on what ran before; `describe(model,
-    variables)` turns a model into a witness."""
+def ask(facts: StatementSet) -> list[Answer]:
+    """Check each question's statements together over `facts.variables(context)`, built in a
+    fresh Z3 context so that cores and models do not depend on what ran before; a satisfying
+    model becomes a witness through `facts.describe`."""
     import z3
 
     context = z3.Context()
-    shared = variables(context)
-    by_id = {s.id: s for s in statements}
+    shared = facts.variables(context)
+    by_id = {s.id: s for s in facts.statements()}
     answers = []
-    for question in questions:
+    for question in facts.questions:
         start = time.perf_counter()
         solver = z3.Solver(ctx=context)
         flags = {}
@@ -84,7 +61,7 @@ def ask(
                     True,
                     (),
                     (),
-                    describe(solver.model(), shared),
+                    facts.describe(solver.model(), shared),
                     time.perf_counter() - start,
                 )
             )

@@ -57,12 +57,12 @@ from rulecheck.check.generic import (
     self_loss,
     state_issues,
 )
-from rulecheck.check.properties import Property
 from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.core.notation import Action
 from rulecheck.core.trace import record
+from rulecheck.model.properties import Property
 
 Key = tuple[str, int | None, str | None]
 """A state's canonical form, with the last actor and their verb at a chance node."""
@@ -125,7 +125,7 @@ class _Node:
     depth: int
     legal: tuple[Action, ...]
     actor: int | None
-    """The last player to act on the path here, by `cause`."""
+    """The player to blame for the step here; `cause` is the last player action on the path."""
     cause: Action | None
 
 
@@ -135,13 +135,13 @@ def canonical(game: Game[Any, Any], maps: Sequence[Callable[[Any], Any]], state:
 
 
 def _reach(game: Game[Any, Any], actions: Sequence[Action]) -> tuple[Any, int | None, Action | None]:
-    """The state `actions` reach from the initial state, the last player to act on the way and
-    their action (None before anyone acts)."""
+    """The state `actions` reach from the initial state, the player to blame for the last step
+    and the last player action on the way (None before anyone acts)."""
     state, actor, cause = game.initial_state(), None, None
     for action in actions:
-        mover = game.to_move(state)
-        if mover != CHANCE:
-            actor, cause = mover, action
+        actor = game.blame(state, action)
+        if game.to_move(state) != CHANCE:
+            cause = action
         state = game.apply(state, action)
     return state, actor, cause
 
@@ -158,7 +158,7 @@ class _Search:
         self.keys: list[Key] = []
         self.parents: list[tuple[int, Action] | None] = []
         self.depths: list[int] = []
-        self.player_steps = nx.DiGraph()
+        self.player_steps: nx.DiGraph[int] = nx.DiGraph()
         self.shown: dict[tuple[str, str], tuple[Issue, list[Action]]] = {}
         """Each issue seen, by key, with the actions after the start that show it."""
         self.edges = 0
@@ -226,7 +226,7 @@ class _Search:
             except Exception as exc:  # noqa: BLE001 - an engine that raises on a legal action is a finding
                 self.report([engine_error(action, exc)], partial(self.path, node.index))
                 continue
-            actor, cause = (node.actor, node.cause) if mover == CHANCE else (mover, action)
+            actor, cause = self.game.blame(node.state, action), node.cause if mover == CHANCE else action
             key = self.key(after, actor, cause)
             known = self.index.get(key)
             if known is None:

@@ -115,12 +115,14 @@ def parse_audit(text: str, source: str) -> tuple[AuditEntry, ...]:
     return tuple(entries)
 
 
-def load_audit(game: str) -> tuple[AuditEntry, ...]:
-    """The audited findings of `game` from specs/<game>-audit.toml (none if there is no file)."""
-    resource = resources.files("rulecheck.specs").joinpath(f"{game}-audit.toml")
-    if not resource.is_file():
+def load_audit(file: str | None) -> tuple[AuditEntry, ...]:
+    """The audited findings in specs/<file>, the audit file a game declares (none without one)."""
+    if file is None:
         return ()
-    return parse_audit(resource.read_text(encoding="utf-8"), f"specs/{game}-audit.toml")
+    resource = resources.files("rulecheck.specs").joinpath(file)
+    if not resource.is_file():
+        raise SpecError(f"no audit file specs/{file}")
+    return parse_audit(resource.read_text(encoding="utf-8"), f"specs/{file}")
 
 
 def _setting(item: Evidence) -> dict[str, Any]:

@@ -31,11 +31,11 @@ from hypothesis import strategies as st
 
 from rulecheck.check.generic import ENGINE_ERROR, KINDS, Checks, Found, Issue, IssueReport
 from rulecheck.check.play import DEFAULT_MAX_STEPS, draw_action, draw_swarm
-from rulecheck.check.properties import Property
 from rulecheck.core.clauses import coverage
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.trace import record
+from rulecheck.model.properties import Property
 
 
 @attrs.frozen

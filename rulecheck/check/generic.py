@@ -3,8 +3,9 @@
 Models: the kinds of issue any game can show, found without knowing the game:
 - a deadlock: a state that is not terminal and has no legal action (or, at a chance
   node, no outcome);
-- a self-loss: a step after which the player whose action caused it (the last player
-  to act, so a Shoot's dice count as the shooter's) has newly lost;
+- a self-loss: a step after which the player to blame for it has newly lost (the game's
+  `blame`: the mover, or at a chance node whoever the game names, so a Shoot's dice
+  count as the shooter's and setup rolls as nobody's);
 - a rule gap: the engine in strict mode raises RuleGap, in `apply` or in
   `legal_actions`, where the rulebook is silent and no option decides (the run goes on
   under the documented default);
@@ -14,7 +15,8 @@ Models: the kinds of issue any game can show, found without knowing the game:
 - a cycle: a state recurs within one run with no chance step between, so the players
   alone can repeat those steps forever and the game need never end (a loop through
   dice, like re-rolled ties, repeats forever only with probability 0);
-- an engine error: `apply` raised on an action `legal_actions` offered.
+- an engine error: `apply` raised on an action `legal_actions` offered, or a terminal
+  state's returns disagree with its winners and losers under the declared outcome.
 Each issue has a key (kind, subject) so a campaign can report each distinct issue once
 and leave it out of later runs; a Found is an issue with the trace that shows it, and
 an IssueReport what fuzzing and exploration report of them. The checks of one step and
@@ -30,15 +32,18 @@ matter).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.properties import Property, TransitionProperty, failures
+from rulecheck.check.properties import failures
 from rulecheck.core.errors import RuleGap
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
 from rulecheck.core.trace import Trace
+from rulecheck.core.traits import WIN_LOSS
+from rulecheck.model.properties import Property, TransitionProperty
 
 DEADLOCK: Final = "deadlock"
 SELF_LOSS: Final = "self-loss"
@@ -216,6 +221,33 @@ def deadlock(game: Game[Any, Any], state: Any, legal: Sequence[Action]) -> list[
     return []
 
 
+def outcome_disagreement(game: Game[Any, Any], state: Any) -> str | None:
+    """At a terminal state, how its returns disagree with `winners` and `losers` under the game's
+    declared outcome, or None when they agree: under `win-loss` every return is 1 or -1 and the
+    losers are exactly the players who are not winners; under `scores` the winners are the players
+    with the highest score. Returns are exact (ints or Fractions) and one per player."""
+    returns = game.returns(state)
+    if not all(isinstance(r, (int, Fraction)) and not isinstance(r, bool) for r in returns):
+        return f"returns must be ints or Fractions, got {returns}"
+    winners, losers = game.winners(state), game.losers(state)
+    if game.traits.outcome == WIN_LOSS:
+        if set(returns) - {1, -1}:
+            return f"win-loss returns are 1 or -1, got {returns}"
+        if losers != frozenset(range(game.players)) - winners:
+            return f"returns {returns} say the winners are {sorted(winners)}, but the losers are {sorted(losers)}"
+    elif winners != frozenset(p for p, r in enumerate(returns) if r == max(returns)):
+        return f"winners {sorted(winners)} are not the players with the highest of the scores {returns}"
+    return None
+
+
+def outcome(game: Game[Any, Any], state: Any) -> list[Issue]:
+    """An engine error if `state` is terminal and its returns disagree with its winners and losers."""
+    if not game.is_terminal(state):
+        return []
+    problem = outcome_disagreement(game, state)
+    return [] if problem is None else [Issue(ENGINE_ERROR, "returns", (), f"at the end: {problem}")]
+
+
 def self_loss(game: Game[Any, Any], before: Any, after: Any, actor: int | None, cause: Action | None) -> list[Issue]:
     """A self-loss if `actor`, whose action `cause` brought the step `before -> after` about, has
     newly lost after it."""
@@ -234,10 +266,12 @@ def state_issues(
     cause: Action | None,
 ) -> list[Issue]:
     """Every issue but a rule gap that the step `before --action--> after` shows, where `legal`
-    are the legal actions of `after` and `actor` the last player to act, by `cause`; with
+    are the legal actions of `after` and `actor` the player to blame for the step, whose last
+    action was `cause`; with
     `before` and `action` None, the issues of the start state `after`."""
     found = broken_invariants(checks.game, checks.properties, before, action, after)
     found += deadlock(checks.game, after, legal)
+    found += outcome(checks.game, after)
     if before is not None:
         found += self_loss(checks.game, before, after, actor, cause)
     return found
@@ -280,10 +314,11 @@ class Watch:
             self.issues = self.checks.keep([engine_error(action, exc)])
             return self.issues
         self.steps += 1
+        self.actor = self.game.blame(before, action)
         if mover == CHANCE:
             self._last_chance = self.steps
         else:
-            self.actor, self.cause = mover, action
+            self.cause = action
         self.state = after
         self.legal, gaps = legal_step(self.checks, after)
         found += gaps

@@ -119,8 +119,11 @@ def random_game(game: Game[Any, Any], seed: int, max_steps: int = DEFAULT_MAX_ST
     state = game.initial_state()
     actions: list[Action] = []
     states = [state]
-    while game.to_move(state) != TERMINAL and len(actions) < max_steps:
-        if game.to_move(state) == CHANCE:
+    while len(actions) < max_steps:
+        mover = game.to_move(state)
+        if mover == TERMINAL:
+            break
+        if mover == CHANCE:
             outcomes, weights = zip(*game.chance_outcomes(state))
             action = rng.choices(outcomes, weights=[float(w) for w in weights])[0]
         else:

@@ -1,62 +1,19 @@
-"""Properties: the invariants and transition rules a game promises, checked on every step.
+"""Properties on a step: which ones a game's options promise, and which fail.
 
-Models: a state property (true of every reachable state) and a transition property
-(true of every step: state, action, next state), each with the clauses it guards and
-the option values under which the rulebook promises it. A check returns None when it
-holds and a one-line explanation when it does not. Each game's properties live in
-`properties/<game>.py` (shipped as `rulecheck.properties.<game>`), as a tuple named
-PROPERTIES.
+Models: the properties the rulebook promises under a game's option values, and every
+property (rulecheck/model/properties.py) that fails on one step, with its explanation.
 
-Leaves out: how states are produced (fuzzing, exploration, tests all use these).
+Leaves out: the properties themselves (properties/<game>.py, reached through the game's
+declaration) and how states are produced (fuzzing, exploration, tests all use these).
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
-from rulecheck.core.errors import SpecError
 from rulecheck.core.game import Game
-
-
-def _always(options: Mapping[str, str]) -> bool:
-    return True
-
-
-@attrs.frozen
-class StateProperty:
-    name: str
-    clauses: tuple[str, ...]
-    description: str
-    check: Callable[[Game[Any, Any], Any], str | None]
-    applies: Callable[[Mapping[str, str]], bool] = _always
-
-
-@attrs.frozen
-class TransitionProperty:
-    name: str
-    clauses: tuple[str, ...]
-    description: str
-    check: Callable[[Game[Any, Any], Any, Any, Any], str | None]
-    applies: Callable[[Mapping[str, str]], bool] = _always
-
-
-Property = StateProperty | TransitionProperty
-
-
-def load_properties(game: str) -> tuple[Property, ...]:
-    """The PROPERTIES of `properties/<game>.py`."""
-    try:
-        module = importlib.import_module(f"rulecheck.properties.{game}")
-    except ModuleNotFoundError:
-        raise SpecError(f"no properties file properties/{game}.py") from None
-    found = getattr(module, "PROPERTIES", None)
-    if not isinstance(found, tuple) or not all(isinstance(p, (StateProperty, TransitionProperty)) for p in found):
-        raise SpecError(f"properties/{game}.py must define PROPERTIES, a tuple of properties")
-    return found
+from rulecheck.model.properties import Property, StateProperty
 
 
 def promised(game: Game[Any, Any], properties: Sequence[Property]) -> tuple[Property, ...]:

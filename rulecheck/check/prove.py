@@ -1,11 +1,9 @@
 """Z3 proofs of a game's invariants, built from the engine's own guards and effects.
 
-Models: a symbolic system per property: its variables (ints and booleans), the initial
-condition, the claim (what the property says), a lemma that makes the claim inductive
-where it is not on its own, and the steps that can change those variables, each a relation
-between the values before (v) and after (w) written over the kernel's `ops`. The steps
-call the very functions the engine calls (a game's counters module), with Z3 terms in
-place of ints, so a proof is about the engine's code. For each property:
+Models: the proof of each symbolic system a game declares (rulecheck/model/proof.py: its
+variables, initial condition, claim, lemma and steps, written over the kernel's `ops` and
+calling the very functions the engine calls, so a proof is about the engine's code). For
+each property:
 
   * induction: the initial condition implies claim and lemma, and they and any step imply
     them afterwards (for a transition property, every step also meets its obligation);
@@ -14,10 +12,9 @@ place of ints, so a proof is about the engine's code. For each property:
     breaking its obligation) reachable from the initial condition within `depth` steps?
     If so the status is `refuted` with that abstract run; if not, `unknown`.
 
-A system's `basis` says what ties it to the engine: `ops` when every guard and effect is
-an engine function over ops; `refinement` when some part (board structure) is encoded
-here, in which case `refinement_violations` checks every transition seen in play against
-the symbolic steps.
+For a system whose basis is `refinement` (some part, such as board structure, encoded in the
+system), `refinement_violations` checks every transition seen in play against the symbolic
+steps.
 
 Leaves out: everything about a state the property does not read; those parts of a state
 are free (havoc) in the proof, which is sound for an invariant that does not mention them.
@@ -26,60 +23,18 @@ are free (havoc) in the proof, which is sound for an invariant that does not men
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
 
 from rulecheck.core.ops import INT_OPS, Ops, Z3Ops
+from rulecheck.model.proof import BOOL, INT, Step, System, Valuation
 
-INT = "int"
-BOOL = "bool"
 PROVED = "proved"
 REFUTED = "refuted"
 UNKNOWN = "unknown"
 DEFAULT_DEPTH = 16
-
-Valuation = Mapping[str, Any]
-
-
-@attrs.frozen
-class Step:
-    """One way the variables change; `relation(ops, v, w)` holds when v may become w."""
-
-    name: str
-    clauses: tuple[str, ...]
-    relation: Callable[[Ops, Valuation, Valuation], Any]
-    obligation: Callable[[Ops, Valuation, Valuation], Any] | None = None
-    """For a transition property: what this step must satisfy, besides keeping the invariant."""
-
-
-@attrs.frozen
-class System:
-    """What a proof of one property needs."""
-
-    property: str
-    clauses: tuple[str, ...]
-    variables: tuple[tuple[str, str], ...]
-    """(name, INT or BOOL) for each variable."""
-    init: Callable[[Ops, Valuation], Any]
-    claim: Callable[[Ops, Valuation], Any]
-    """What the property says of every reachable state."""
-    steps: tuple[Step, ...]
-    basis: str = "ops"
-    lemma: Callable[[Ops, Valuation], Any] | None = None
-    """What else must hold for the claim to be inductive (proved along with it)."""
-    abstraction: Callable[[Any, Any], Iterable[Valuation]] | None = None
-    """For basis `refinement`: the valuations a concrete state stands for (one per planet, player...)."""
-    context: frozenset[str] = frozenset()
-    """Variables the steps read but never constrain afterwards (where the Rovers stand): a concrete
-    step that changes only these leaves the property's own variables alone."""
-    witness: Callable[[], Sequence[Any] | None] | None = None
-    """Where random play is unlikely to find a refutation: actions of a game, from its start, that
-    are meant to break the property (the campaign replays them and keeps them only if they do)."""
-    instances: Callable[[Valuation, Valuation], Iterable[Valuation]] | None = None
-    """For steps with parameters (which space a Fortification goes on, free variables in proofs): the
-    parameter values that could explain a concrete change from v to w, tried when matching it."""
 
 
 @attrs.frozen
@@ -104,11 +59,6 @@ class Result:
             "counterexample": self.counterexample,
             "run": list(self.run) if self.run is not None else None,
         }
-
-
-def unchanged(ops: Ops, v: Valuation, w: Valuation, *names: str) -> Any:
-    """The frame condition: these variables keep their values."""
-    return ops.and_(*(v[n] == w[n] for n in names)) if names else True
 
 
 def _terms(ops: Z3Ops, system: System, suffix: str) -> dict[str, Any]:

@@ -5,11 +5,11 @@ game as a list of tasks, each a picklable value with its own seed, so local proc
 or a Dask cluster return exactly what a serial run returns: the shared API self-check,
 fuzzing and exploration under the defaults at each player count, the variant sweep
 (fuzzing, proofs and the reading check under every other value of every option, one at
-a time), the proofs, the computed tables and the contradictions. Each task returns its
-evidence, the clause coverage of its runs, and any engine defect (a broken promise, an
-engine error, an API violation, a promised invariant not proved). Dead rules come from
-the coverage of all runs under the defaults. The findings are then filed against the
-game's audit (findings.py).
+a time), the proofs, the computed tables and the contradictions, each where the game's
+declaration (rulecheck/registry.py) has that part. Each task returns its evidence, the
+clause coverage of its runs, and any engine defect (a broken promise, an engine error, an
+API violation, a promised invariant not proved). Dead rules come from the coverage of all
+runs under the defaults. The findings are then filed against the game's audit (findings.py).
 
 Leaves out: presentation (cli.py prints progress and the summary) and the checks
 themselves (fuzz, explore, prove, readings, contradictions).
@@ -34,12 +34,10 @@ from rulecheck.check.fuzz import fuzz
 from rulecheck.check.generic import BROKEN_INVARIANT, Found, IssueReport
 from rulecheck.check.parallel import run_tasks
 from rulecheck.check.play import random_game
-from rulecheck.check.properties import load_properties
 from rulecheck.check.prove import PROVED, REFUTED
 from rulecheck.check.readings import find_divergence
-from rulecheck.core.errors import SpecError
 from rulecheck.core.game import Game
-from rulecheck.games import GAMES, game_class, game_part, make_game
+from rulecheck.registry import DECLARATIONS, declaration, make_game
 
 READING: Final = "reading that matters"
 DEAD_RULE: Final = "dead rule"
@@ -156,13 +154,14 @@ def _issues(task: Task, report: IssueReport) -> Outcome:
 
 
 def _fuzz(task: Task, game: Game[Any, Any]) -> Outcome:
-    return _issues(task, fuzz(game, load_properties(game.name), task.size, task.seed, task.max_steps))
+    return _issues(task, fuzz(game, declaration(game.name).properties, task.size, task.seed, task.max_steps))
 
 
 def _explore(task: Task, game: Game[Any, Any]) -> Outcome:
     """From the initial state, or with `max_steps` from where a random game stands after them."""
     start = random_game(game, task.seed, task.max_steps).actions if task.max_steps else ()
-    return _issues(task, explore(game, start, depth=None, states=task.size, properties=load_properties(game.name)))
+    properties = declaration(game.name).properties
+    return _issues(task, explore(game, start, depth=None, states=task.size, properties=properties))
 
 
 def _prove(task: Task, game: Game[Any, Any]) -> Outcome:
@@ -210,7 +209,7 @@ def _readings(task: Task, game: Game[Any, Any]) -> Outcome:
 
 
 def _table(task: Task, game: Game[Any, Any]) -> Outcome:
-    table = game_part(task.game, "tables", "computed tables").TABLES[task.subject]()
+    table = declaration(task.game).table(task.subject)
     evidence = _evidence(
         task,
         TABLE,
@@ -224,7 +223,6 @@ def _table(task: Task, game: Game[Any, Any]) -> Outcome:
 
 
 def _contradictions(task: Task, game: Game[Any, Any]) -> Outcome:
-    module = game_part(task.game, "statements", "statements of fact")
     evidence = tuple(
         _evidence(
             task,
@@ -235,7 +233,7 @@ def _contradictions(task: Task, game: Game[Any, Any]) -> Outcome:
             witness={"z3": {"unsat_core": list(answer.core)}},
             replay=f"rulecheck contradictions {task.game}",
         )
-        for answer in ask(module.variables, module.statements(), module.QUESTIONS, module.describe)
+        for answer in ask(declaration(task.game).statement_set())
         if not answer.consistent
     )
     return Outcome(task, evidence)
@@ -259,16 +257,8 @@ def run_task(task: Task) -> Outcome:
     return attrs.evolve(outcome, seconds=time.perf_counter() - start)
 
 
-def _has_part(game: str, part: str) -> bool:
-    try:
-        game_part(game, part, part)
-    except SpecError:
-        return False
-    return True
-
-
-def _variants(game: str) -> Iterator[tuple[str, str]]:
-    for option in game_class(game).option_space.options:
+def _variants(game: type[Game[Any, Any]]) -> Iterator[tuple[str, str]]:
+    for option in game.option_space.options:
         for value in option.values:
             if value != option.default:
                 yield option.name, value
@@ -276,8 +266,10 @@ def _variants(game: str) -> Iterator[tuple[str, str]]:
 
 def tasks_for(game: str, budget: Budget) -> list[Task]:
     """Every task of one game's campaign, under the defaults first."""
+    declared = declaration(game)
+    proves = declared.systems is not None
     tasks = []
-    for players in game_class(game).campaign_players:
+    for players in declared.game.campaign_players:
         tasks.append(Task("self-check", game, players, size=budget.self_checks, max_steps=budget.variant_steps))
         tasks += [
             Task(
@@ -293,19 +285,18 @@ def tasks_for(game: str, budget: Budget) -> list[Task]:
         tasks += [
             Task("explore", game, players, size=budget.explore_states),
             Task("explore", game, players, seed=players, size=budget.explore_states, max_steps=MIDGAME),
-            Task("prove", game, players, size=budget.witness_games),
         ]
-    if _has_part(game, "tables"):
-        tables = game_part(game, "tables", "computed tables").TABLES
-        tasks += [Task("table", game, game_class(game).min_players, subject=name) for name in tables]
-    if _has_part(game, "statements"):
-        tasks.append(Task("contradictions", game, game_class(game).min_players))
-    for rank, players in enumerate(game_class(game).campaign_players[: budget.variant_players]):
-        for name, value in _variants(game):
+        if proves:
+            tasks.append(Task("prove", game, players, size=budget.witness_games))
+    tasks += [Task("table", game, declared.game.min_players, subject=name) for name in declared.tables]
+    if declared.statements is not None:
+        tasks.append(Task("contradictions", game, declared.game.min_players))
+    for rank, players in enumerate(declared.game.campaign_players[: budget.variant_players]):
+        for name, value in _variants(declared.game):
             variant = ((name, value),)
             steps = budget.variant_steps
             tasks.append(Task("fuzz", game, players, variant, seed=players, size=budget.variant_games, max_steps=steps))
-            if rank < budget.proof_players:
+            if proves and rank < budget.proof_players:
                 tasks.append(Task("prove", game, players, variant, size=budget.witness_games))
             tasks.append(
                 Task("readings", game, players, variant, size=budget.reading_seeds, max_steps=steps, subject=name)
@@ -342,7 +333,7 @@ def dead_rules(game: str, outcomes: Sequence[Outcome]) -> list[Evidence]:
             witness,
             replay,
         )
-        for clause in game_class(game).catalogue().clauses
+        for clause in declaration(game).catalogue().clauses
         if not counts[clause.id]
         for players in sorted({task.players for task in fuzzing})
     ]
@@ -371,13 +362,13 @@ def verify(
 ) -> Verdict:
     """Run the campaign of every game (or of `games`; only the tasks `select` keeps) and write
     the findings report into `out`."""
-    names = sorted(GAMES) if games is None else list(games)
+    names = sorted(DECLARATIONS) if games is None else list(games)
     tasks = [task for name in names for task in tasks_for(name, budget) if select is None or select(task)]
     outcomes = run_tasks(run_task, tasks, workers=workers, dask=dask, progress=progress)
     findings: list[Finding] = []
     for name in names:
         evidence = [e for o in outcomes if o.task.game == name for e in o.evidence]
         evidence += dead_rules(name, outcomes)
-        findings += assemble(name, evidence, load_audit(name))
+        findings += assemble(name, evidence, load_audit(declaration(name).audit))
     data = write_report(findings, out)
     return Verdict(tuple(findings), tuple(outcomes), data)

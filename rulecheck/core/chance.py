@@ -12,7 +12,7 @@ error rather than an estimate.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -25,8 +25,8 @@ DEFAULT_LIMIT = 1_000_000
 
 def settle(game: Game[S, Any], state: S, limit: int = DEFAULT_LIMIT) -> dict[S, Fraction]:
     """The exact distribution of the first non-chance states reached from `state`."""
-    pending: Counter[S] = Counter({state: Fraction(1)})
-    settled: Counter[S] = Counter()
+    pending: defaultdict[S, Fraction] = defaultdict(Fraction, {state: Fraction(1)})
+    settled: defaultdict[S, Fraction] = defaultdict(Fraction)
     expansions = 0
     while pending:
         current, mass = pending.popitem()
@@ -51,7 +51,7 @@ def distribution(
     """Apply `action` (if any) to `state`, resolve all chance, and return the exact
     distribution of the settled states, or of `measure` of them."""
     start = state if action is None else game.apply(state, action)
-    result: Counter[Hashable] = Counter()
+    result: defaultdict[Hashable, Fraction] = defaultdict(Fraction)
     for settled, p in settle(game, start, limit).items():
         result[settled if measure is None else measure(settled)] += p
     return dict(result)

@@ -2,8 +2,9 @@
 
 Models: each atomic rule clause as an id (`GT-A9`), our wording of it, and where it
 stands in the rulebook (file and line numbers). Engine code names the clause it
-enforces by calling `touch(id)`; while a `coverage()` block is open those calls are
-counted, otherwise they cost one global read.
+enforces by calling `touch(id)`; while a `coverage()` block is open in the same context
+(thread or task) those calls are counted there, otherwise they cost one context-variable
+read.
 
 Leaves out: checking that the engine enforces every clause; that is what coverage
 measures and what the findings report lists as dead rules.
@@ -26,6 +27,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -119,25 +121,28 @@ def load_catalogue(game: str, spec_dir: Path | None = None) -> Catalogue:
     return parse_catalogue(resource.read_text(encoding="utf-8"), f"specs/{name}")
 
 
-_counts: Counter[str] | None = None
+_counts: ContextVar[Counter[str] | None] = ContextVar("rulecheck_clause_counts", default=None)
+"""The counter of the innermost open `coverage()` block in this context (thread, task), if any."""
 
 
 def touch(clause_id: str) -> None:
     """Engine code calls this where it enforces a clause; counted only inside `coverage()`."""
-    if _counts is not None:
-        _counts[clause_id] += 1
+    counts = _counts.get()
+    if counts is not None:
+        counts[clause_id] += 1
 
 
 @contextmanager
 def coverage() -> Iterator[Counter[str]]:
-    """Count every `touch` in this block, by clause id. Blocks nest; the outer one sees all."""
-    global _counts
-    outer = _counts
-    _counts = Counter()
+    """Count every `touch` in this block, by clause id. Blocks nest; the outer one sees all.
+    The count belongs to the current context, so runs on other threads (a threaded Dask
+    worker, say) keep counts of their own."""
+    outer = _counts.get()
+    inner: Counter[str] = Counter()
+    token = _counts.set(inner)
     try:
-        yield _counts
+        yield inner
     finally:
-        inner = _counts
-        _counts = outer
+        _counts.reset(token)
         if outer is not None:
             outer.update(inner)

@@ -1,7 +1,8 @@
 """The errors the kernel and the games raise, each naming what went wrong and where.
 
 Models: illegal actions (with the rule clause that forbids them), rule gaps (where the
-rulebook is silent and no option decides), and bad input: unknown options or values,
+rulebook is silent and no option decides), a game whose checks and legal actions
+disagree (an engine defect), and bad input: unknown options or values,
 malformed notation, broken spec or trace files, traces that do not replay.
 
 Leaves out: the CLI's presentation of these errors (cli.py turns them into one line
@@ -53,6 +54,11 @@ class RuleGap(RulecheckError):
     @property
     def _arguments(self) -> tuple[Any, ...]:
         return (self.gap, self.detail, self.state)
+
+
+class RulesDisagree(AssertionError):
+    """An engine defect, not bad input: a game's checks accept an action that its own list of
+    legal actions leaves out. The shared API checker and the generic checks report it."""
 
 
 class OptionError(RulecheckError, ValueError):

@@ -1,40 +1,55 @@
 """The one protocol every game implements: a pure transition system.
 
 Models: a game built from a player count, option values and a strictness flag; its
-initial state; who moves in a state (a player index, CHANCE or TERMINAL); the sorted
-legal actions; the exact chance outcomes at chance nodes; `apply`, which returns
-the next state or raises IllegalAction naming the clause; who has lost; and the
-symmetries that map states to equivalent ones, for exploration to merge. States are
-immutable and hashable; actions have a canonical text notation and states a canonical
-JSON encoding, both handled here for every game.
+declared traits (chance, information, dynamics, outcome); its initial state; who moves
+in a state (a player index, CHANCE or TERMINAL); the sorted legal actions; the exact
+chance outcomes at chance nodes; `apply`, which returns the next state or raises
+IllegalAction naming the clause; who has lost; at a terminal state, each player's
+return and the set of winners; who is to blame for a step; what a player observes; the
+integer id of every action; and the symmetries that map states to equivalent ones, for
+exploration to merge. States are immutable and hashable; actions have a canonical text
+notation and states a canonical JSON encoding, both handled here for every game.
+
+The public calls live here and are the same for every game: `legal_actions` sorts and
+deduplicates once, `apply` rejects every action that is not legal (not a sample of
+them) with the clause the game names, and `returns`, `winners` and the numbering are
+derived from the game's declarations. A game implements small private hooks:
+`_legal_actions` (a player's legal actions, in any order unless the class sets
+`legal_actions_sorted`), `_chance_outcomes`, `_apply` (called only with a legal
+action), `_illegal` (why an action is not legal), `_returns` and `action_domains`.
 
 Leaves out: how a game decides anything (its subclass's rules), and who plays
 (strategies live in rulecheck.check).
 
 A subclass sets the class attributes `name`, `version` (bumped whenever behaviour
 changes, so conformance suites can tell), `min_players`, `max_players`,
-`campaign_players`, `state_type`, `action_types` and `option_space`, and implements
-the abstract methods.
+`campaign_players`, `traits`, `state_type`, `action_types`, `chance_action_types` and
+`option_space`, and implements the abstract methods.
 """
 
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from rulecheck.core.clauses import Catalogue, load_catalogue
 from rulecheck.core.codec import decode, encode
-from rulecheck.core.errors import OptionError, RuleGap
-from rulecheck.core.notation import Action, Notation
+from rulecheck.core.errors import IllegalAction, OptionError, RuleGap, RulesDisagree
+from rulecheck.core.notation import Action, Notation, sorted_by_text
+from rulecheck.core.numbering import Domain, Numbering
 from rulecheck.core.options import Options, OptionSpace
+from rulecheck.core.traits import SCORES, WIN_LOSS, Traits
 
 CHANCE: Final = -1
 """`to_move` of a chance node: the next action is an outcome from `chance_outcomes`."""
 TERMINAL: Final = -2
 """`to_move` of a finished game: there are no legal actions."""
+
+Return = int | Fraction
+"""A player's outcome at a terminal state: exact, never a float."""
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
@@ -50,9 +65,16 @@ class Game(abc.ABC, Generic[S, A]):
     campaign_players: ClassVar[tuple[int, ...]]
     """The player counts a verification campaign covers: one for each shape the game takes
     (a rule or a board that only some player counts have)."""
+    traits: ClassVar[Traits]
     state_type: ClassVar[type]
     action_types: ClassVar[tuple[type[Action], ...]]
+    """Every action class, chance outcomes included, in the order their ids are numbered."""
+    chance_action_types: ClassVar[tuple[type[Action], ...]] = ()
+    """The classes of `action_types` whose actions are chance outcomes."""
     option_space: ClassVar[OptionSpace]
+    legal_actions_sorted: ClassVar[bool] = False
+    """True when `_legal_actions` already gives each action once, in canonical order; the
+    shared API checker holds the game to it."""
 
     def __init__(self, players: int, options: Mapping[str, str] | None = None, *, strict: bool = False) -> None:
         if not self.min_players <= players <= self.max_players:
@@ -61,6 +83,9 @@ class Game(abc.ABC, Generic[S, A]):
         self.options: Options = self.option_space.resolve(dict(options or {}))
         self.strict = strict
         self._notation = Notation(self.action_types)
+        self._last: tuple[Any, tuple[tuple[A, ...], dict[str, A]]] | None = None
+        """The last state whose legal actions were listed, with them: `apply` right after
+        `legal_actions` on the same state object (random play, search) lists them once."""
 
     @classmethod
     def catalogue(cls) -> Catalogue:
@@ -72,7 +97,7 @@ class Game(abc.ABC, Generic[S, A]):
         """What rebuilds this game: name, version, players and every option's value."""
         return {"game": self.name, "version": self.version, "players": self.players, "options": dict(self.options)}
 
-    # The transition system.
+    # The transition system: the public calls, the same for every game.
 
     @abc.abstractmethod
     def initial_state(self) -> S: ...
@@ -81,30 +106,154 @@ class Game(abc.ABC, Generic[S, A]):
     def to_move(self, state: S) -> int:
         """A player index (0-based), CHANCE or TERMINAL."""
 
-    @abc.abstractmethod
+    def is_terminal(self, state: S) -> bool:
+        return self.to_move(state) == TERMINAL
+
     def legal_actions(self, state: S) -> tuple[A, ...]:
         """The legal actions sorted by their text, each once; at a chance node, the outcomes."""
+        return self._legal(state)[0]
 
-    @abc.abstractmethod
+    def _legal(self, state: S) -> tuple[tuple[A, ...], dict[str, A]]:
+        """The legal actions in canonical order, and by their text (for `apply` to look up)."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        mover = self.to_move(state)
+        if mover == TERMINAL:
+            legal: tuple[tuple[A, ...], dict[str, A]] = ((), {})
+        elif mover == CHANCE:
+            legal = sorted_by_text(o for o, _ in self._chance_outcomes(state))
+        elif self.legal_actions_sorted:
+            listed = tuple(self._legal_actions(state, mover))
+            legal = (listed, {a.text: a for a in listed})
+        else:
+            legal = sorted_by_text(self._legal_actions(state, mover))
+        self._last = (state, legal)
+        return legal
+
     def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
         """At a chance node, each outcome with its exact probability (summing to 1); else empty."""
+        if self.to_move(state) != CHANCE:
+            return ()
+        return tuple(self._chance_outcomes(state))
 
-    @abc.abstractmethod
     def apply(self, state: S, action: A) -> S:
-        """The state after `action`; IllegalAction, naming the clause, if the rules forbid it."""
+        """The state after `action`; IllegalAction, naming the clause, if the rules forbid it.
+        Every action is checked against the legal actions, so nothing illegal gets through."""
+        found = self._legal(state)[1].get(action.text)
+        if found is not action and found != action:
+            raise self._rejection(state, action)
+        return self._apply(state, action)
+
+    def _rejection(self, state: S, action: A) -> Exception:
+        """Why `action` is not legal in `state`: the game's IllegalAction, or RulesDisagree when
+        the game's own checks find nothing wrong with an action its legal actions leave out."""
+        found = self._illegal(state, action)
+        if found is None:
+            return RulesDisagree(f"{self.name}: {str(action)!r} passes the rules' checks but is not a legal action")
+        return found
 
     @abc.abstractmethod
     def losers(self, state: S) -> frozenset[int]:
         """The players who have lost in `state` (the self-loss check watches this set grow)."""
 
-    def is_terminal(self, state: S) -> bool:
-        return self.to_move(state) == TERMINAL
+    def returns(self, state: S) -> tuple[Return, ...]:
+        """Each player's exact outcome at a terminal state: under `win-loss`, 1 for a winner and
+        -1 for a loser; under `scores`, the final scores. ValueError before the end."""
+        if not self.is_terminal(state):
+            raise ValueError(f"{self.name}: returns are defined at terminal states only")
+        found = tuple(self._returns(state))
+        if len(found) != self.players:
+            raise ValueError(f"{self.name}: {len(found)} returns for {self.players} players")
+        return found
+
+    def winners(self, state: S) -> frozenset[int]:
+        """The winners at a terminal state, a set since ties stand: under `win-loss` the players
+        whose return is positive (none, when everyone loses); under `scores` every player with
+        the highest score."""
+        found = self.returns(state)
+        if self.traits.outcome == WIN_LOSS:
+            return frozenset(p for p, r in enumerate(found) if r > 0)
+        assert self.traits.outcome == SCORES
+        best = max(found)
+        return frozenset(p for p, r in enumerate(found) if r == best)
+
+    def blame(self, state: S, action: A) -> int | None:
+        """The player responsible for the step `state --action-->`: the mover at a player node;
+        at a chance node nobody, unless the game says whose action the chance follows from."""
+        mover = self.to_move(state)
+        return mover if mover >= 0 else None
+
+    def observation(self, state: S, player: int) -> Any:
+        """What `player` sees of `state`, hashable. Under perfect information, the whole state;
+        a game with hidden parts returns only what that player may see."""
+        return state
 
     def symmetries(self) -> tuple[Callable[[S], S], ...]:
         """Maps other than the identity that carry every state to an equivalent one: legal
         actions, chance and outcomes correspond. None by default; exploration merges the
         states each one relates."""
         return ()
+
+    # The hooks a game implements.
+
+    @abc.abstractmethod
+    def _legal_actions(self, state: S, player: int) -> Iterable[A]:
+        """The legal actions of `player`, who is to move in `state` (repeats and order do not matter
+        unless `legal_actions_sorted` is set)."""
+
+    @abc.abstractmethod
+    def _chance_outcomes(self, state: S) -> Sequence[tuple[A, Fraction]]:
+        """At a chance node (only there), each outcome with its exact probability."""
+
+    @abc.abstractmethod
+    def _apply(self, state: S, action: A) -> S:
+        """The state after `action`, which is known to be legal in `state`."""
+
+    @abc.abstractmethod
+    def _illegal(self, state: S, action: A) -> IllegalAction | None:
+        """Why `action` is not legal in `state`, naming the clause; None if the game's checks find
+        nothing wrong with it (which, for an action not among the legal ones, is a defect)."""
+
+    @abc.abstractmethod
+    def _returns(self, state: S) -> Sequence[Return]:
+        """Each player's return at the terminal `state`."""
+
+    @abc.abstractmethod
+    def action_domains(self) -> Mapping[type[Action], Sequence[Domain]]:
+        """For each action class, the values each of its fields can take in this game (board
+        spaces, piece kinds, die faces), from which the integer ids are numbered."""
+
+    # Integer ids, for OpenSpiel and other engines; text stays the canonical notation.
+
+    @cached_property
+    def _numberings(self) -> tuple[Numbering, Numbering]:
+        domains = self.action_domains()
+        missing = set(self.action_types) - set(domains)
+        if missing:
+            raise ValueError(f"{self.name}: no domains for {sorted(c.__name__ for c in missing)}")
+        chance = set(self.chance_action_types)
+        return (
+            Numbering({c: domains[c] for c in self.action_types if c not in chance}),
+            Numbering({c: domains[c] for c in self.action_types if c in chance}),
+        )
+
+    def num_distinct_actions(self) -> int:
+        """How many player-action ids there are (legal somewhere or not)."""
+        return self._numberings[0].count
+
+    def max_chance_outcomes(self) -> int:
+        """How many chance-outcome ids there are."""
+        return self._numberings[1].count
+
+    def action_id(self, action: A) -> int:
+        """The integer id of a player action, or of a chance outcome among the outcome ids."""
+        chance = type(action) in self.chance_action_types
+        return self._numberings[1 if chance else 0].id(action)
+
+    def action_from_id(self, number: int, *, chance: bool = False) -> A:
+        """The player action (or, with `chance`, the chance outcome) whose id is `number`."""
+        return self._numberings[1 if chance else 0].action(number)  # type: ignore[return-value]
 
     # Notation and encoding, the same for every game.
 

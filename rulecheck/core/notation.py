@@ -20,29 +20,71 @@ import attrs
 from rulecheck.core.errors import NotationError
 
 
-@attrs.frozen
 class Action:
-    """Base of every action class; subclasses are `@attrs.frozen` and set `verb`."""
+    """Base of every action class; subclasses are `@attrs.frozen` and set `verb`. An action's
+    text is computed once, when it is made, and kept beside its fields (not part of
+    equality, hashing or pickling): sorting and matching legal actions read it often. A
+    subclass that defines `__attrs_post_init__` calls this one's."""
 
+    __slots__ = ("text",)
     verb: ClassVar[str] = ""
+    text: str
 
-    def __str__(self) -> str:
+    def __attrs_post_init__(self) -> None:
         tokens = [self.verb]
-        for field in attrs.fields(type(self)):
+        for field in type(self).__attrs_attrs__:  # type: ignore[attr-defined]
             value = getattr(self, field.name)
             if isinstance(value, tuple):
                 tokens.extend(str(v) for v in value)
             else:
                 tokens.append(str(value))
-        return " ".join(tokens)
+        object.__setattr__(self, "text", " ".join(tokens))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __getattr__(self, name: str) -> Any:
+        """Only for `text` after unpickling, which restores the fields alone."""
+        if name != "text":
+            raise AttributeError(name)
+        self.__attrs_post_init__()
+        return self.text
 
 
 A = TypeVar("A", bound=Action)
 
 
+def action_fields(cls: type[Action]) -> tuple[attrs.Attribute[Any], ...]:
+    """The fields of an action class, in declaration order (its text's argument order)."""
+    return attrs.fields(cls)  # type: ignore[arg-type]
+
+
 def sort_actions(actions: Iterable[A]) -> tuple[A, ...]:
     """Actions in canonical order (by their text), each once."""
-    return tuple(sorted(set(actions), key=str))
+    return sorted_by_text(actions)[0]
+
+
+def sorted_by_text(actions: Iterable[A]) -> tuple[tuple[A, ...], dict[str, A]]:
+    """Actions in canonical order (by their text), each once, and the same actions by their text."""
+    found = {a.text: a for a in actions}
+    return tuple(map(found.__getitem__, sorted(found))), found
+
+
+class ActionCache:
+    """One instance per distinct action of a game, made on first use: a game whose legal
+    actions come from a fixed universe (moves between board spaces) builds each action and
+    its text once, not on every step. Safe to share between threads (a race makes an equal
+    action twice, which is harmless)."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[Any, ...], Action] = {}
+
+    def __call__(self, cls: type[A], *args: Any) -> A:
+        key = (cls, *args)
+        action = self._made.get(key)
+        if action is None:
+            action = self._made[key] = cls(*args)
+        return action  # type: ignore[return-value]
 
 
 def _convert(token: str, kind: Any, text: str) -> str | int:
@@ -61,7 +103,7 @@ class Notation:
         for cls in action_types:
             if not cls.verb or cls.verb in self._types or " " in cls.verb:
                 raise ValueError(f"action class {cls.__name__} needs a unique one-word verb, has {cls.verb!r}")
-            attrs.resolve_types(cls)
+            attrs.resolve_types(cls)  # type: ignore[type-var]
             self._types[cls.verb] = cls
 
     @property
@@ -75,7 +117,7 @@ class Notation:
         cls = self._types.get(tokens[0])
         if cls is None:
             raise NotationError(f"{text!r}: unknown verb {tokens[0]!r}; verbs: {', '.join(self.verbs)}")
-        fields = attrs.fields(cls)
+        fields = action_fields(cls)
         args = tokens[1:]
         values: list[Any] = []
         for index, field in enumerate(fields):

@@ -11,6 +11,7 @@ Leaves out: the meaning of each value, which lives in the game's rules.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from functools import cached_property
 
 import attrs
 
@@ -40,11 +41,12 @@ class Options(Mapping[str, str]):
 
     items_: tuple[tuple[str, str], ...]
 
+    @cached_property
+    def _by_name(self) -> dict[str, str]:
+        return dict(self.items_)
+
     def __getitem__(self, name: str) -> str:
-        for key, value in self.items_:
-            if key == name:
-                return value
-        raise KeyError(name)
+        return self._by_name[name]
 
     def __iter__(self) -> Iterator[str]:
         return (key for key, _ in self.items_)

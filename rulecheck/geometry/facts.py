@@ -52,7 +52,7 @@ def board_facts(board: Planet) -> dict[str, Any]:
     connected = nx.is_connected(graph)
     hqs = board.hq_spaces
     hq_distances = [
-        nx.shortest_path_length(graph, a, b) if nx.has_path(graph, a, b) else -1 for a, b in combinations(hqs, 2)
+        int(nx.shortest_path_length(graph, a, b)) if nx.has_path(graph, a, b) else -1 for a, b in combinations(hqs, 2)
     ]
     return {
         "removal": board.removal,
@@ -62,8 +62,8 @@ def board_facts(board: Planet) -> dict[str, Any]:
         "adjacencies": graph.number_of_edges(),
         "connected": connected,
         "diameter": nx.diameter(graph) if connected else None,
-        "degree_counts": _count_map([d for _, d in graph.degree]),
-        "hq_neighbour_counts": _count_map([graph.degree(h) for h in hqs]),
+        "degree_counts": _count_map([int(d) for _, d in graph.degree]),
+        "hq_neighbour_counts": _count_map([len(graph[h]) for h in hqs]),
         "hq_distance_pairs": _count_map(hq_distances),
         "isolated_spaces": sorted(s for s in graph if graph.degree(s) == 0),
         "dangling_spaces": sorted(s for s in graph if graph.degree(s) == 1),

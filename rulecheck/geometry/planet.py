@@ -76,7 +76,7 @@ DEFAULT_REMOVAL: Final = "ring15"
 
 def _face_graph(solid: Polyhedron) -> nx.Graph:
     corners = [frozenset(f) for f in solid.faces]
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(len(corners)))
     for i in range(len(corners)):
         for j in range(i + 1, len(corners)):
@@ -217,5 +217,5 @@ def removed_faces(removal: str) -> frozenset[str]:
 def planet(removal: str = DEFAULT_REMOVAL) -> Planet:
     """The board under a removal reading (see REMOVALS)."""
     _, solid_graph = labelled_faces()
-    board = nx.Graph(solid_graph.subgraph(set(solid_graph) - removed_faces(removal)))
+    board: nx.Graph[str] = nx.Graph(solid_graph.subgraph(set(solid_graph) - removed_faces(removal)))
     return Planet(removal=removal, graph=nx.freeze(board))

@@ -209,14 +209,16 @@ def pursue(
 
 def _setup_actions(game: Globetrotter, start: GlobetrotterState) -> tuple[Action, ...]:
     """The setup actions that lead to a two-player `far_opening`."""
+    first, second = (start.rovers_of(p)[0].space for p in (0, 1))
+    assert first is not None and second is not None
     return (
         Die(6),
         Die(1),
         Choose("first"),
         PlaceFactory(start.buildings_of(0)[0].space),
-        PlaceRover(start.rovers_of(0)[0].space),
+        PlaceRover(first),
         PlaceFactory(start.buildings_of(1)[0].space),
-        PlaceRover(start.rovers_of(1)[0].space),
+        PlaceRover(second),
     )
 
 

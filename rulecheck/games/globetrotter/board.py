@@ -1,8 +1,9 @@
 """Globetrotter's boards as the rules see them: spaces by token, adjacency, shooting range.
 
 Models: the planets of a game (every one the same board, under the `removal` option),
-the text tokens of spaces and orbits, adjacency between orbits (`planet_adjacency`),
-and shooting distance under the five readings of L13:
+the text tokens of spaces and orbits, each space's neighbours (tabulated once for all games,
+for the rules to look up), adjacency between orbits (`planet_adjacency`), and shooting
+distance under the five readings of L13:
 
   W0  plain steps along the shortest chain;
   W1  every pentagon entered counts 2, the target's included, the own space free;
@@ -19,7 +20,7 @@ import string
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 import networkx as nx
 
@@ -40,7 +41,9 @@ def _entry_weighted(board: Planet) -> dict[str, dict[str, int]]:
     def weight(_u: str, v: str, _data: object) -> int:
         return PENTAGON_WEIGHT if board.graph.nodes[v]["kind"] == HQ else 1
 
-    return {s: dict(d) for s, d in nx.all_pairs_dijkstra_path_length(nx.DiGraph(board.graph), weight=weight)}
+    graph: nx.DiGraph[str] = nx.DiGraph(board.graph)
+    lengths = nx.all_pairs_dijkstra_path_length(graph, weight=weight)
+    return {s: {t: int(cost) for t, cost in d.items()} for s, d in lengths}  # whole weights, whole costs
 
 
 @cache
@@ -84,8 +87,15 @@ def in_range(removal: str, reading: str) -> Mapping[str, frozenset[str]]:
     )
 
 
+@cache
+def boards_for(removal: str, planets: int, adjacency: str) -> Boards:
+    """The Boards of a game with these settings, made once and shared by every such game."""
+    return Boards(removal, planets, adjacency)
+
+
 class Boards:
-    """The planets of one game and the text tokens of their spaces and orbits."""
+    """The planets of one game and the text tokens of their spaces and orbits (never changed
+    once made, so games with the same settings share one: `boards_for`)."""
 
     def __init__(self, removal: str, planets: int, adjacency: str) -> None:
         self.removal = removal
@@ -93,28 +103,44 @@ class Boards:
         self.graph = self.board.graph
         self.count = planets
         self.hq_spaces = frozenset(self.board.hq_spaces)
+        self.spaces: tuple[str, ...] = tuple(self.graph)
+        """Every space of one planet, in the board graph's order."""
+        self.adjacent: Mapping[str, tuple[str, ...]] = MappingProxyType({s: tuple(self.graph[s]) for s in self.graph})
+        """Each space's neighbours, read once from the graph: the rules' hot paths look here."""
+        self.tokens: Mapping[tuple[int, str], str] = MappingProxyType(
+            {(p, s): s if planets == 1 else f"{PLANET_LETTERS[p]}:{s}" for p in range(planets) for s in self.spaces}
+        )
+        """The token of every (planet, space) of the game, written once."""
+        self.around: Mapping[tuple[int, str], tuple[tuple[int, str], ...]] = MappingProxyType(
+            {(p, s): tuple((p, n) for n in self.adjacent[s]) for p in range(planets) for s in self.spaces}
+        )
+        """Each (planet, space) of the game with its neighbours as (planet, space), in board order."""
+        self.hq_around: Mapping[tuple[int, str], tuple[tuple[int, str], ...]] = MappingProxyType(
+            {where: tuple(n for n in near if n[1] in self.hq_spaces) for where, near in self.around.items()}
+        )
+        """Each (planet, space) of the game with its HQ neighbours, in board order."""
+        self.places: Mapping[str, tuple[int, str]] = MappingProxyType({t: where for where, t in self.tokens.items()})
+        """Every space token of the game with the (planet, space) it names."""
         self._adjacency = adjacency
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its settings: unpickling gives the shared Boards of those settings."""
+        return boards_for, (self.removal, self.count, self._adjacency)
 
     def neighbours(self, space: str) -> tuple[str, ...]:
         touch("GT-B4")
-        return tuple(self.graph[space])
+        return self.adjacent[space]
 
     def is_hq(self, space: str) -> bool:
         return space in self.hq_spaces
 
     def token(self, planet_index: int, space: str) -> str:
-        return space if self.count == 1 else f"{PLANET_LETTERS[planet_index]}:{space}"
+        """A space's token: its label on a one-planet board, else planet letter, colon and label."""
+        return self.tokens[(planet_index, space)]
 
     def parse(self, token: str) -> tuple[int, str] | None:
         """(planet, space) for a space token of this game, or None if it names no space."""
-        letter, sep, label = token.rpartition(":")
-        if self.count == 1:
-            index = 0 if not sep else -1
-        else:
-            index = PLANET_LETTERS.find(letter) if sep and len(letter) == 1 else -1
-        if not 0 <= index < self.count or label not in self.graph:
-            return None
-        return index, label
+        return self.places.get(token)
 
     def orbit_token(self, planet_index: int) -> str:
         return PLANET_LETTERS[planet_index]

@@ -17,7 +17,7 @@ Leaves out: line of sight (the rulebook says none is needed).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
 from typing import Final
@@ -30,7 +30,7 @@ from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Aim, Damage, Dice, Die, Fire, Ready, Shoot
 from rulecheck.games.globetrotter.board import in_range
-from rulecheck.games.globetrotter.context import PlayRule, Rules
+from rulecheck.games.globetrotter.context import Mover, PlayRule, Rules, Where
 from rulecheck.games.globetrotter.counters import (
     COVERED_THRESHOLD,
     EXPLOSION_THRESHOLD,
@@ -77,49 +77,61 @@ EVENT_CLAUSES: Final = {
 # Shoot
 
 
-def _shooter_spaces(rules: Rules, state: GlobetrotterState, player: int) -> set[tuple[int, str]]:
+def _shooter_spaces(m: Mover) -> set[Where]:
     """GT-A4: where the player's shooting pieces stand (orbiting Rovers never shoot, GT-SP4)."""
     touch("GT-SP4")
-    spaces = {(r.planet, r.space) for r in state.rovers_of(player) if r.space is not None}
-    if rules.options["shooter"] == "any-piece":
-        spaces |= {(f.planet, f.space) for f in state.fortifications if f.owner == player}
-        spaces |= {(b.planet, b.space) for b in state.buildings_of(player)}
-    return spaces  # type: ignore[return-value]
+    spaces = set(m.on_board)
+    if m.rules.options["shooter"] == "any-piece":
+        spaces |= {(f.planet, f.space) for f in m.fortifications}
+        spaces |= {(b.planet, b.space) for b in m.buildings}
+    return spaces
+
+
+PIECE_KINDS: Final = (ROVER, FORTIFICATION, BUILDING)
+"""The kind of each piece `GlobetrotterState.pieces_at` gives, in its order."""
+_SHOT_CLAUSES: Final = ("GT-A4", "GT-B5", "GT-B6")
 
 
 def _pieces_at(state: GlobetrotterState, planet: int, space: str) -> list[tuple[str, Piece]]:
-    found: list[tuple[str, Piece]] = []
-    for kind, piece in (
-        (ROVER, state.rover_at(planet, space)),
-        (FORTIFICATION, state.fortification_at(planet, space)),
-        (BUILDING, state.building_at(planet, space)),
-    ):
-        if piece is not None:
-            found.append((kind, piece))
-    return found
+    return [(kind, piece) for kind, piece in zip(PIECE_KINDS, state.pieces_at(planet, space)) if piece is not None]
 
 
-def shoot_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    reach = in_range(rules.boards.removal, rules.options["shooting"])
-    for planet, source in _shooter_spaces(rules, state, player):
-        for target in reach[source]:
-            for kind, piece in _pieces_at(state, planet, target):
-                if piece.owner != player:
-                    yield Shoot(rules.token(planet, source), rules.token(planet, target), kind)
+def _reach(rules: Rules) -> Mapping[str, frozenset[str]]:
+    """GT-A4, GT-B5, GT-B6: the spaces within shooting distance of each space, under `shooting`."""
+    return in_range(rules.boards.removal, rules.options["shooting"])
 
 
-def check_shoot(rules: Rules, state: GlobetrotterState, player: int, action: Shoot) -> Piece:
+def legal_shots(m: Mover) -> list[Action]:
+    reach = _reach(m.rules)
+    shots = [
+        (planet, source, target, kind)
+        for planet, source in _shooter_spaces(m)
+        for (on, target), kind in m.enemies
+        if on == planet and target in reach[source]
+    ]
+    if not shots:
+        return []
+    for clause in _SHOT_CLAUSES:
+        touch(clause)
+    act, tokens = m.rules.actions.act, m.rules.boards.tokens
+    return [
+        act(Shoot, tokens[(planet, source)], tokens[(planet, target)], kind) for planet, source, target, kind in shots
+    ]
+
+
+def check_shoot(m: Mover, action: Shoot) -> Piece:
+    rules, state = m.rules, m.state
     touch("GT-A4")
     source = rules.space(action.source, "GT-A4", action, state)
     planet, space = rules.space(action.target, "GT-A4", action, state)
-    if source not in _shooter_spaces(rules, state, player):
+    if source not in _shooter_spaces(m):
         raise IllegalAction("GT-A4", f"you have no piece that may shoot on {action.source}", action)
     target = dict(_pieces_at(state, planet, space)).get(action.kind)
-    if target is None or target.owner == player:
+    if target is None or target.owner == m.player:
         raise IllegalAction("GT-A4", f"no enemy {action.kind} on {action.target}", action)
     touch("GT-B5")
     touch("GT-B6")
-    if source[0] != planet or space not in in_range(rules.boards.removal, rules.options["shooting"])[source[1]]:
+    if source[0] != planet or space not in _reach(rules)[source[1]]:
         raise IllegalAction("GT-A4", f"{action.target} is beyond shooting distance 3 of {action.source}", action)
     return target
 
@@ -153,31 +165,42 @@ def apply_shoot(rules: Rules, state: GlobetrotterState, player: int, action: Sho
     else:
         touch("GT-A6")
         first = Pending(DAMAGE_ROLL, player, target.planet, target.space, action.kind, threshold)
-    return attrs.evolve(state, pending=(first,))
+    return state.with_pending((first,))
 
 
 # The Drill Cannon
 
 
-def _own_cannon(rules: Rules, state: GlobetrotterState, player: int, token: str, action: Action) -> Building:
+def _own_cannon(m: Mover, token: str, action: Action) -> Building:
     touch("GT-D1")
-    planet, space = rules.space(token, "GT-D1", action, state)
-    cannon = state.building_at(planet, space)
-    if cannon is None or cannon.owner != player or cannon.kind != DRILL_CANNON:
+    planet, space = m.rules.space(token, "GT-D1", action, m.state)
+    cannon = m.state.building_at(planet, space)
+    if cannon is None or cannon.owner != m.player or cannon.kind != DRILL_CANNON:
         raise IllegalAction("GT-D1", f"you have no Drill Cannon on {token}", action)
     return cannon
 
 
-def _cannons(rules: Rules, state: GlobetrotterState, player: int, *readiness: str) -> list[Building]:
-    return [b for b in state.buildings_of(player, DRILL_CANNON) if b.readiness in readiness]
+def _cannons(m: Mover, *readiness: str) -> list[Building]:
+    """The mover's Drill Cannons that stand at one of these readinesses."""
+    cannons = m.kinds.get(DRILL_CANNON)
+    return [c for c in cannons if c.readiness in readiness] if cannons else []
 
 
-def ready_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    return [Ready(rules.token(c.planet, c.space)) for c in _cannons(rules, state, player, IDLE)]
+def _one_per_cannon(m: Mover, cls: type[Action], readiness: str) -> list[Action]:
+    """The action of `cls` for each of the mover's Drill Cannons in `readiness` (Ready, Fire)."""
+    found: list[Action] = []
+    for c in _cannons(m, readiness):
+        touch("GT-D1")
+        found.append(m.rules.actions.at(cls)[(c.planet, c.space)])
+    return found
 
 
-def check_ready(rules: Rules, state: GlobetrotterState, player: int, action: Ready) -> Building:
-    cannon = _own_cannon(rules, state, player, action.cannon, action)
+def legal_readies(m: Mover) -> list[Action]:
+    return _one_per_cannon(m, Ready, IDLE)
+
+
+def check_ready(m: Mover, action: Ready) -> Building:
+    cannon = _own_cannon(m, action.cannon, action)
     if cannon.readiness != IDLE:
         raise IllegalAction("GT-D1", "the Drill Cannon is already ready", action)
     return cannon
@@ -189,17 +212,21 @@ def apply_ready(
     return state.replace(cannon, attrs.evolve(cannon, readiness=READY))
 
 
-def aim_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    for c in _cannons(rules, state, player, READY, AIMED):
-        for space in rules.boards.graph:
-            yield Aim(rules.token(c.planet, c.space), rules.token(c.planet, space))
+def legal_aims(m: Mover) -> list[Action]:
+    found: list[Action] = []
+    for c in _cannons(m, READY, AIMED):
+        touch("GT-D1")
+        if c.readiness == AIMED:
+            touch("GT-D3")
+        found += [aim for (_, space), aim in m.rules.actions.across(Aim)[(c.planet, c.space)] if space != c.aim]
+    return found
 
 
-def check_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim) -> Building:
-    cannon = _own_cannon(rules, state, player, action.cannon, action)
+def check_aim(m: Mover, action: Aim) -> Building:
+    cannon = _own_cannon(m, action.cannon, action)
     if cannon.readiness == IDLE:
         raise IllegalAction("GT-D1", "the Drill Cannon must be readied before it aims", action)
-    planet, space = rules.space(action.target, "GT-D1", action, state)
+    planet, space = m.rules.space(action.target, "GT-D1", action, m.state)
     if planet != cannon.planet:
         raise IllegalAction("GT-D1", "a Drill Cannon aims at a space on its own planet", action)
     if cannon.readiness == AIMED:
@@ -214,12 +241,12 @@ def apply_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim, 
     return state.replace(cannon, attrs.evolve(cannon, readiness=AIMED, aim=space))
 
 
-def fire_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    return [Fire(rules.token(c.planet, c.space)) for c in _cannons(rules, state, player, AIMED)]
+def legal_fires(m: Mover) -> list[Action]:
+    return _one_per_cannon(m, Fire, AIMED)
 
 
-def check_fire(rules: Rules, state: GlobetrotterState, player: int, action: Fire) -> Building:
-    cannon = _own_cannon(rules, state, player, action.cannon, action)
+def check_fire(m: Mover, action: Fire) -> Building:
+    cannon = _own_cannon(m, action.cannon, action)
     if cannon.readiness != AIMED:
         raise IllegalAction("GT-D1", "the Drill Cannon must be aimed before it fires", action)
     return cannon
@@ -244,10 +271,10 @@ def apply_fire(
 
 
 RULES = (
-    PlayRule(Shoot, shoot_candidates, check_shoot, apply_shoot),
-    PlayRule(Ready, ready_candidates, check_ready, apply_ready),
-    PlayRule(Aim, aim_candidates, check_aim, apply_aim),
-    PlayRule(Fire, fire_candidates, check_fire, apply_fire),
+    PlayRule(Shoot, legal_shots, check_shoot, apply_shoot),
+    PlayRule(Ready, legal_readies, check_ready, apply_ready),
+    PlayRule(Aim, legal_aims, check_aim, apply_aim),
+    PlayRule(Fire, legal_fires, check_fire, apply_fire),
 )
 
 
@@ -271,28 +298,39 @@ def drill_damage_distribution(hits: int, mode: str) -> tuple[tuple[int, Fraction
     return tuple(sorted(total.items()))
 
 
+DIE_OUTCOMES: Final = tuple((Die(v), Fraction(1, DIE_FACES)) for v in range(1, DIE_FACES + 1))
+"""One d6: every face with probability 1/6."""
+TWO_DICE_OUTCOMES: Final = tuple(
+    (Dice(t), Fraction(DIE_FACES - abs(t - DIE_FACES - 1), DIE_FACES**2)) for t in range(2, 2 * DIE_FACES + 1)
+)
+"""The total of 2d6, from 2 to 12."""
+
+
+@cache
+def drill_damage_outcomes(hits: int, mode: str) -> tuple[tuple[Action, Fraction], ...]:
+    return tuple((Damage(k), p) for k, p in drill_damage_distribution(hits, mode))
+
+
 def chance_outcomes(rules: Rules, state: GlobetrotterState) -> tuple[tuple[Action, Fraction], ...]:
     event = state.pending[0]
     if event.kind == DESTRUCTION:
-        return tuple(
-            (Dice(t), Fraction(DIE_FACES - abs(t - DIE_FACES - 1), DIE_FACES**2)) for t in range(2, 2 * DIE_FACES + 1)
-        )
+        return TWO_DICE_OUTCOMES
     if event.kind == DRILL_DAMAGE:
-        return tuple((Damage(k), p) for k, p in drill_damage_distribution(event.count, rules.options["damage"]))
-    return tuple((Die(v), Fraction(1, DIE_FACES)) for v in range(1, DIE_FACES + 1))
+        return drill_damage_outcomes(event.count, rules.options["damage"])
+    return DIE_OUTCOMES
 
 
 def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> GlobetrotterState:
     """Apply a chance outcome to the first pending event."""
     event, rest = state.pending[0], state.pending[1:]
-    if outcome not in dict(chance_outcomes(rules, state)):
+    if outcome not in [o for o, _ in chance_outcomes(rules, state)]:
         raise IllegalAction(EVENT_CLAUSES[event.kind], f"not an outcome of the {event.kind} roll", outcome)
-    state = attrs.evolve(state, pending=rest)
     if event.kind == TO_HIT:
         assert isinstance(outcome, Die)
         if outcome.value >= event.threshold:
-            return attrs.evolve(state, pending=(attrs.evolve(event, kind=DAMAGE_ROLL),) + rest)
-        return state
+            return state.with_pending((attrs.evolve(event, kind=DAMAGE_ROLL),) + rest)
+        return state.with_pending(rest)
+    state = state.with_pending(rest)
     if event.kind == DAMAGE_ROLL:
         assert isinstance(outcome, Die)
         if outcome.value < event.threshold:
@@ -304,7 +342,7 @@ def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> Globetro
         assert isinstance(outcome, Die)
         if not _pieces_at(state, event.planet, event.space):
             return state
-        return attrs.evolve(state, pending=(attrs.evolve(event, kind=DRILL_DAMAGE, count=outcome.value),) + rest)
+        return state.with_pending((attrs.evolve(event, kind=DRILL_DAMAGE, count=outcome.value),) + rest)
     if event.kind == DRILL_DAMAGE:
         assert isinstance(outcome, Damage)
         return _drill_damage(rules, state, event, outcome.amount)
@@ -359,7 +397,7 @@ def _remove(rules: Rules, state: GlobetrotterState, piece: Piece, by: int, explo
         state = _steal(rules, state, piece, by)
     if explode and piece.kind == DRILL_CANNON and piece.readiness in (READY, AIMED):
         touch("GT-D5")
-        state = attrs.evolve(state, pending=(Pending(EXPLOSION, by, piece.planet, piece.space),) + state.pending)
+        state = state.with_pending((Pending(EXPLOSION, by, piece.planet, piece.space),) + state.pending)
     return state
 
 
@@ -375,9 +413,7 @@ def _steal(rules: Rules, state: GlobetrotterState, treasury: Building, by: int) 
     exclude = rules.options["destroying_action"] == "excluded" and not turn.excluded
     counted = turn.counted - 1 if exclude else turn.counted
     stolen = stolen_after_theft(INT_OPS, turn.stolen, counted, treasury.points)
-    return attrs.evolve(
-        state, turn=attrs.evolve(turn, counted=counted, stolen=stolen, excluded=turn.excluded or exclude)
-    )
+    return state.with_turn(attrs.evolve(turn, counted=counted, stolen=stolen, excluded=turn.excluded or exclude))
 
 
 def destroy_planet(rules: Rules, state: GlobetrotterState, planet: int, by: int) -> GlobetrotterState:

@@ -13,7 +13,8 @@ Leaves out: a limit on the number of Fortification pieces (the rulebook gives no
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from functools import lru_cache
+from typing import Final
 
 import attrs
 
@@ -22,7 +23,7 @@ from rulecheck.core.errors import IllegalAction
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Build, Decommission, Fortify, Manufacture, Repair, Save
-from rulecheck.games.globetrotter.context import PlayRule, Rules
+from rulecheck.games.globetrotter.context import Mover, PlayRule, Rules, Where
 from rulecheck.games.globetrotter.counters import (
     BUILDING_HP,
     FORTIFICATION_HP,
@@ -40,68 +41,94 @@ from rulecheck.games.globetrotter.counters import (
 from rulecheck.games.globetrotter.state import (
     BUILDING_KINDS,
     DRILL_CANNON,
+    EMPTY,
     FACTORY,
     IDLE,
     TREASURY,
     Building,
     Fortification,
     GlobetrotterState,
+    Occupants,
     Rover,
 )
 from rulecheck.games.globetrotter.turns import saved_points, set_saved_points
 
 
-def _unoccupied(state: GlobetrotterState, planet: int, space: str) -> bool:
-    return (planet, space) not in state.occupied()
-
-
-def _board_rovers(state: GlobetrotterState, player: int) -> list[Rover]:
-    return [r for r in state.rovers_of(player) if r.space is not None]
+def _unoccupied(m: Mover, where: Where) -> bool:
+    return where not in m.occupancy
 
 
 # Fortify
 
-
-def fortify_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    for r in _board_rovers(state, player):
-        assert r.space is not None
-        for n in rules.boards.neighbours(r.space):
-            yield Fortify(rules.token(r.planet, n))
+_FORTIFY_CLAUSES: Final = ("GT-A9", "GT-B4")
 
 
-def _fortification_near(rules: Rules, state: GlobetrotterState, planet: int, space: str, owner: int | None) -> bool:
-    return any(
-        (f := state.fortification_at(planet, n)) is not None and (owner is None or f.owner == owner)
-        for n in rules.boards.neighbours(space)
+@lru_cache(maxsize=None)
+def _fortify_verdict(
+    reading: str,
+    unoccupied: bool,
+    beside_own_rover: bool,
+    fortification_beside: bool,
+    own_fortification_beside: bool,
+    rover_beside_clear: bool,
+) -> str | None:
+    """GT-A9 under `fortify_adjacency`: why a space with these facts may not be fortified, or None
+    if it may (`may_fortify` on INT_OPS). A few booleans decide it, so each answer is worked out
+    once and kept."""
+    if may_fortify(
+        INT_OPS,
+        reading,
+        unoccupied,
+        beside_own_rover,
+        fortification_beside,
+        own_fortification_beside,
+        rover_beside_clear,
+    ):
+        return None
+    if not unoccupied:
+        return "is occupied"
+    if not beside_own_rover:
+        return "is not adjacent to a friendly Rover"
+    if reading == "rover":
+        return "has every friendly Rover beside it adjacent to a Fortification"
+    return "is adjacent to an existing Fortification"
+
+
+def _fortify_reason(m: Mover, where: Where) -> str | None:
+    """GT-A9: why the mover may not fortify the space `where`, or None if they may."""
+    rovers = m.beside_own_rover.get(where, ())
+    reading = m.rules.options["fortify_adjacency"]
+    clear_rover = reading == "rover" and any((where[0], r) not in m.beside_fortification for r in rovers)
+    return _fortify_verdict(
+        reading,
+        _unoccupied(m, where),
+        bool(rovers),
+        where in m.beside_fortification,
+        where in m.beside_own_fortification,
+        clear_rover,
     )
 
 
-def check_fortify(rules: Rules, state: GlobetrotterState, player: int, action: Fortify) -> tuple[int, str]:
+def legal_fortifications(m: Mover) -> list[Action]:
+    if not m.beside_own_rover:
+        return []
+    for clause in _FORTIFY_CLAUSES:
+        touch(clause)
+    at = m.rules.actions.at(Fortify)
+    return [at[where] for where in m.beside_own_rover if _fortify_reason(m, where) is None]
+
+
+def check_fortify(m: Mover, action: Fortify) -> Where:
     touch("GT-A9")
-    planet, space = rules.space(action.target, "GT-A9", action, state)
-    rovers = [
-        r for r in _board_rovers(state, player) if r.planet == planet and r.space in rules.boards.neighbours(space)
-    ]
-    unoccupied = _unoccupied(state, planet, space)
-    any_near = _fortification_near(rules, state, planet, space, None)
-    own_near = _fortification_near(rules, state, planet, space, player)
-    clear_rover = any(not _fortification_near(rules, state, planet, r.space, None) for r in rovers if r.space)
-    reading = rules.options["fortify_adjacency"]
-    if not may_fortify(INT_OPS, reading, unoccupied, bool(rovers), any_near, own_near, clear_rover):
-        if not unoccupied:
-            reason = f"{action.target} is occupied"
-        elif not rovers:
-            reason = f"{action.target} is not adjacent to a friendly Rover"
-        elif reading == "rover":
-            reason = "every friendly Rover beside it is adjacent to a Fortification"
-        else:
-            reason = f"{action.target} is adjacent to an existing Fortification"
-        raise IllegalAction("GT-A9", reason, action)
-    return planet, space
+    where = m.rules.space(action.target, "GT-A9", action, m.state)
+    reason = _fortify_reason(m, where)
+    if reason is not None:
+        raise IllegalAction("GT-A9", f"{action.target} {reason}", action)
+    return where
 
 
 def apply_fortify(
-    rules: Rules, state: GlobetrotterState, player: int, action: Fortify, where: tuple[int, str]
+    rules: Rules, state: GlobetrotterState, player: int, action: Fortify, where: Where
 ) -> GlobetrotterState:
     fortification = Fortification(where[0], where[1], player, FORTIFICATION_HP)
     return state.with_pieces(fortifications=state.fortifications + (fortification,))
@@ -110,44 +137,69 @@ def apply_fortify(
 # Build
 
 
-def build_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    """Unoccupied HQs beside at least one of the player's Rovers (the check does the rest)."""
-    occupied = state.occupied()
-    for r in _board_rovers(state, player):
-        assert r.space is not None
-        for hq in rules.boards.neighbours(r.space):
-            if rules.boards.is_hq(hq) and (r.planet, hq) not in occupied:
-                for kind in BUILDING_KINDS:
-                    yield Build(rules.token(r.planet, hq), kind)
+def _support(m: Mover, planet: int, neighbours: tuple[str, ...]) -> tuple[int, bool]:
+    """GT-A10: how many of the spaces hold the mover's Rovers or Fortifications, and whether a
+    friendly Rover among them oversees construction."""
+    player, occupancy = m.player, m.occupancy
+    supporters = 0
+    overseen = False
+    for n in neighbours:
+        rover, fortification, _ = occupancy.get((planet, n), EMPTY)
+        own_rover = rover is not None and rover.owner == player
+        if own_rover or (fortification is not None and fortification.owner == player):
+            supporters += 1
+        overseen = overseen or own_rover
+    return supporters, overseen
 
 
-def check_build(rules: Rules, state: GlobetrotterState, player: int, action: Build) -> tuple[int, str]:
+def _kind_counts(m: Mover, planet: int, kind: str) -> tuple[int, bool, int]:
+    """GT-A11, GT-T6: the mover's buildings of `kind` on the planet, whether it is a Treasury,
+    and the mover's Treasuries anywhere."""
+    same_kind = sum(1 for b in m.kinds.get(kind, ()) if b.planet == planet)
+    return same_kind, kind == TREASURY, len(m.kinds.get(TREASURY, ()))
+
+
+def legal_builds(m: Mover) -> list[Action]:
+    """Unoccupied HQs beside one of the player's Rovers, with the support and the type the rules ask."""
+    boards = m.rules.boards
+    sites = {hq for where in m.on_board for hq in boards.hq_around[where] if _unoccupied(m, hq)}
+    if not sites:
+        return []
+    touch("GT-A10")
+    touch("GT-B3")
+    found: list[Action] = []
+    for planet, hq in sites:
+        supporters, overseen = _support(m, planet, boards.adjacent[hq])
+        if supporters < 3 or not overseen:
+            continue
+        touch("GT-A11")
+        for kind in BUILDING_KINDS:
+            counts = _kind_counts(m, planet, kind)
+            if counts[1]:
+                touch("GT-T6")
+            if may_build_kind(INT_OPS, *counts):
+                found.append(m.rules.actions.act(Build, boards.tokens[(planet, hq)], kind))
+    return found
+
+
+def check_build(m: Mover, action: Build) -> Where:
+    rules, state = m.rules, m.state
     touch("GT-A10")
     planet, space = rules.space(action.target, "GT-A10", action, state)
     touch("GT-B3")
     if not rules.boards.is_hq(space):
         raise IllegalAction("GT-B3", f"{action.target} is not an HQ space", action)
-    if not _unoccupied(state, planet, space):
+    if not _unoccupied(m, (planet, space)):
         raise IllegalAction("GT-A10", f"{action.target} is occupied", action)
     if action.kind not in BUILDING_KINDS:
         raise IllegalAction("GT-A11", f"no building type {action.kind!r}; types: {', '.join(BUILDING_KINDS)}", action)
-    supporters = 0
-    overseen = False
-    for n in rules.boards.neighbours(space):
-        rover = state.rover_at(planet, n)
-        fortification = state.fortification_at(planet, n)
-        own_rover = rover is not None and rover.owner == player
-        if own_rover or (fortification is not None and fortification.owner == player):
-            supporters += 1
-        overseen = overseen or own_rover
+    supporters, overseen = _support(m, planet, rules.boards.neighbours(space))
     if supporters < 3:
         raise IllegalAction("GT-A10", f"only {supporters} spaces beside {action.target} hold your pieces", action)
     if not overseen:
         raise IllegalAction("GT-A10", "no friendly Rover beside it oversees construction", action)
     touch("GT-A11")
-    same_kind = sum(1 for b in state.buildings_of(player, action.kind) if b.planet == planet)
-    treasuries = len(state.buildings_of(player, TREASURY))
-    is_treasury = action.kind == TREASURY
+    same_kind, is_treasury, treasuries = _kind_counts(m, planet, action.kind)
     if is_treasury:
         touch("GT-T6")
     if not may_build_kind(INT_OPS, same_kind, is_treasury, treasuries):
@@ -157,9 +209,7 @@ def check_build(rules: Rules, state: GlobetrotterState, player: int, action: Bui
     return planet, space
 
 
-def apply_build(
-    rules: Rules, state: GlobetrotterState, player: int, action: Build, where: tuple[int, str]
-) -> GlobetrotterState:
+def apply_build(rules: Rules, state: GlobetrotterState, player: int, action: Build, where: Where) -> GlobetrotterState:
     building = Building(where[0], where[1], player, action.kind, BUILDING_HP, 0, IDLE, None)
     return state.with_pieces(buildings=state.buildings + (building,))
 
@@ -167,18 +217,20 @@ def apply_build(
 # Decommission
 
 
-def decommission_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    yield from (Decommission(rules.token(b.planet, b.space)) for b in state.buildings_of(player))
-    yield from (Decommission(rules.token(f.planet, f.space)) for f in state.fortifications if f.owner == player)
-
-
-def check_decommission(
-    rules: Rules, state: GlobetrotterState, player: int, action: Decommission
-) -> Building | Fortification:
+def legal_decommissions(m: Mover) -> list[Action]:
+    pieces: list[Building | Fortification] = [*m.buildings, *m.fortifications]
+    if not pieces:
+        return []
     touch("GT-A12")
-    planet, space = rules.space(action.target, "GT-A12", action, state)
-    piece = state.building_at(planet, space) or state.fortification_at(planet, space)
-    if piece is None or piece.owner != player:
+    at = m.rules.actions.at(Decommission)
+    return [at[(piece.planet, piece.space)] for piece in pieces]
+
+
+def check_decommission(m: Mover, action: Decommission) -> Building | Fortification:
+    touch("GT-A12")
+    planet, space = m.rules.space(action.target, "GT-A12", action, m.state)
+    piece = m.state.building_at(planet, space) or m.state.fortification_at(planet, space)
+    if piece is None or piece.owner != m.player:
         raise IllegalAction("GT-A12", f"no Building or Fortification of yours on {action.target}", action)
     return piece
 
@@ -199,51 +251,64 @@ def apply_decommission(
 # Manufacture and Repair
 
 
-def _own_factory(rules: Rules, state: GlobetrotterState, player: int, token: str, action: Action) -> Building:
-    planet, space = rules.space(token, "GT-F2", action, state)
-    factory = state.building_at(planet, space)
-    if factory is None or factory.owner != player or factory.kind != FACTORY:
+def _own_factory(m: Mover, token: str, action: Action) -> Building:
+    planet, space = m.rules.space(token, "GT-F2", action, m.state)
+    factory = m.state.building_at(planet, space)
+    if factory is None or factory.owner != m.player or factory.kind != FACTORY:
         raise IllegalAction("GT-F2", f"you have no Factory on {token}", action)
     return factory
 
 
-def _open_for_rover(rules: Rules, state: GlobetrotterState, player: int, planet: int, space: str) -> bool:
-    if _unoccupied(state, planet, space):
+def _open_for_rover(rules: Rules, there: Occupants, player: int) -> bool:
+    """GT-F2 under `open_space`: whether a new Rover may appear on a space where `there` stands."""
+    rover, fortification, building = there
+    if rover is None and fortification is None and building is None:
         return True
-    fortification = state.fortification_at(planet, space)
     return (
         rules.options["open_space"] == "friendly-fortification"
         and fortification is not None
         and fortification.owner == player
-        and state.rover_at(planet, space) is None
+        and rover is None
     )
 
 
-def rover_cap_counts(rules: Rules, state: GlobetrotterState, player: int, planet: int) -> tuple[int, int]:
-    """GT-F5: the player's Rovers and Buildings as the cap counts them (`cap_orbit`, `cap_scope`)."""
-    in_scope = (lambda p: True) if rules.options["cap_scope"] == "all-planets" else (lambda p: p == planet)
-    counted = rules.options["cap_orbit"] == "counts"
-    rovers = sum(1 for r in state.rovers_of(player) if in_scope(r.planet) and (counted or r.space is not None))
-    buildings = sum(1 for b in state.buildings_of(player) if in_scope(b.planet))
+def rover_cap_counts(m: Mover, planet: int) -> tuple[int, int]:
+    """GT-F5: the mover's Rovers and Buildings as the cap counts them (`cap_orbit`, `cap_scope`)."""
+    in_scope = (lambda p: True) if m.rules.options["cap_scope"] == "all-planets" else (lambda p: p == planet)
+    counted = m.rules.options["cap_orbit"] == "counts"
+    rovers = sum(1 for r in m.rovers if in_scope(r.planet) and (counted or r.space is not None))
+    buildings = sum(1 for b in m.buildings if in_scope(b.planet))
     return rovers, buildings
 
 
-def manufacture_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    for f in state.buildings_of(player, FACTORY):
-        for n in rules.boards.neighbours(f.space):
-            yield Manufacture(rules.token(f.planet, f.space), rules.token(f.planet, n))
+def legal_manufactures(m: Mover) -> list[Action]:
+    rules, player, occupancy = m.rules, m.player, m.occupancy
+    found: list[Action] = []
+    for f in m.kinds.get(FACTORY, ()):
+        touch("GT-F2")
+        touch("GT-F5")
+        rovers, buildings = rover_cap_counts(m, f.planet)
+        if not can_manufacture(INT_OPS, f.points, rovers, buildings):
+            continue
+        found += [
+            action
+            for where, action in rules.actions.steps(Manufacture)[(f.planet, f.space)]
+            if _open_for_rover(rules, occupancy.get(where, EMPTY), player)
+        ]
+    return found
 
 
-def check_manufacture(rules: Rules, state: GlobetrotterState, player: int, action: Manufacture) -> tuple[Building, str]:
+def check_manufacture(m: Mover, action: Manufacture) -> tuple[Building, str]:
+    rules = m.rules
     touch("GT-F2")
-    factory = _own_factory(rules, state, player, action.source, action)
-    planet, space = rules.space(action.target, "GT-F2", action, state)
+    factory = _own_factory(m, action.source, action)
+    planet, space = rules.space(action.target, "GT-F2", action, m.state)
     if planet != factory.planet or space not in rules.boards.neighbours(factory.space):
         raise IllegalAction("GT-F2", f"{action.target} is not adjacent to the Factory", action)
-    if not _open_for_rover(rules, state, player, planet, space):
+    if not _open_for_rover(rules, m.state.pieces_at(planet, space), m.player):
         raise IllegalAction("GT-F2", f"{action.target} is not open", action)
     touch("GT-F5")
-    rovers, buildings = rover_cap_counts(rules, state, player, planet)
+    rovers, buildings = rover_cap_counts(m, planet)
     if not can_manufacture(INT_OPS, factory.points, rovers, buildings):
         if factory.points < MANUFACTURE_COST:
             raise IllegalAction("GT-F2", f"the Factory has {factory.points} build points, not 5", action)
@@ -261,25 +326,40 @@ def apply_manufacture(
     return state.with_pieces(rovers=state.rovers + (Rover(factory.planet, space, player, ROVER_HP),))
 
 
-def repair_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    return [Repair(rules.token(r.planet, r.space)) for r in _board_rovers(state, player) if r.space is not None]
+def _repairing_factory(m: Mover, where: Where) -> Building | None:
+    """GT-F3: the first of the mover's Factories beside the space, in board order, if any."""
+    if FACTORY not in m.kinds:
+        return None
+    for near in m.rules.boards.around[where]:
+        building = m.occupancy.get(near, EMPTY)[2]
+        if building is not None and building.owner == m.player and building.kind == FACTORY:
+            return building
+    return None
 
 
-def check_repair(rules: Rules, state: GlobetrotterState, player: int, action: Repair) -> tuple[Rover, Building]:
+def legal_repairs(m: Mover) -> list[Action]:
+    if not m.on_board:
+        return []
     touch("GT-F3")
-    planet, space = rules.space(action.target, "GT-F3", action, state)
-    rover = state.rover_at(planet, space)
-    if rover is None or rover.owner != player:
+    at_full_allowed = m.rules.options["repair_at_full"] == "legal"
+    found: list[Action] = []
+    for where, r in m.on_board.items():
+        factory = _repairing_factory(m, where)
+        if factory is not None and can_repair(INT_OPS, r.hp, factory.points, at_full_allowed):
+            found.append(m.rules.actions.at(Repair)[where])
+    return found
+
+
+def check_repair(m: Mover, action: Repair) -> tuple[Rover, Building]:
+    touch("GT-F3")
+    where = m.rules.space(action.target, "GT-F3", action, m.state)
+    rover = m.occupancy.get(where, EMPTY)[0]
+    if rover is None or rover.owner != m.player:
         raise IllegalAction("GT-F3", f"no Rover of yours on {action.target}", action)
-    factories = [
-        b
-        for n in rules.boards.neighbours(space)
-        if (b := state.building_at(planet, n)) is not None and b.owner == player and b.kind == FACTORY
-    ]
-    if not factories:
+    factory = _repairing_factory(m, where)
+    if factory is None:
         raise IllegalAction("GT-F3", f"the Rover on {action.target} is not adjacent to your Factory", action)
-    factory = factories[0]
-    at_full_allowed = rules.options["repair_at_full"] == "legal"
+    at_full_allowed = m.rules.options["repair_at_full"] == "legal"
     if not can_repair(INT_OPS, rover.hp, factory.points, at_full_allowed):
         raise IllegalAction("GT-F3", f"Repair needs a build point and a damaged Rover (hp {rover.hp})", action)
     return rover, factory
@@ -296,18 +376,26 @@ def apply_repair(
 # Saving in the Treasury
 
 
-def save_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    return [Save()]
-
-
-def check_save(rules: Rules, state: GlobetrotterState, player: int, action: Save) -> None:
+def legal_saves(m: Mover) -> list[Action]:
     touch("GT-T1")
-    if not state.buildings_of(player, TREASURY):
+    if TREASURY not in m.kinds:
+        return []
+    touch("GT-T2")
+    turn = m.state.turn
+    assert turn is not None
+    if can_save(INT_OPS, saved_points(m.state, m.player), turn.own_used):
+        return [m.rules.actions.act(Save)]
+    return []
+
+
+def check_save(m: Mover, action: Save) -> None:
+    touch("GT-T1")
+    if TREASURY not in m.kinds:
         raise IllegalAction("GT-T1", "you have no Treasury", action)
-    turn = state.turn
+    turn = m.state.turn
     assert turn is not None
     touch("GT-T2")
-    if not can_save(INT_OPS, saved_points(state, player), turn.own_used):
+    if not can_save(INT_OPS, saved_points(m.state, m.player), turn.own_used):
         raise IllegalAction("GT-T2", "only the turn's own action point may be saved, into a Treasury below 3", action)
 
 
@@ -316,10 +404,10 @@ def apply_save(rules: Rules, state: GlobetrotterState, player: int, action: Save
 
 
 RULES = (
-    PlayRule(Fortify, fortify_candidates, check_fortify, apply_fortify),
-    PlayRule(Build, build_candidates, check_build, apply_build),
-    PlayRule(Decommission, decommission_candidates, check_decommission, apply_decommission),
-    PlayRule(Manufacture, manufacture_candidates, check_manufacture, apply_manufacture),
-    PlayRule(Repair, repair_candidates, check_repair, apply_repair),
-    PlayRule(Save, save_candidates, check_save, apply_save),
+    PlayRule(Fortify, legal_fortifications, check_fortify, apply_fortify),
+    PlayRule(Build, legal_builds, check_build, apply_build),
+    PlayRule(Decommission, legal_decommissions, check_decommission, apply_decommission),
+    PlayRule(Manufacture, legal_manufactures, check_manufacture, apply_manufacture),
+    PlayRule(Repair, legal_repairs, check_repair, apply_repair),
+    PlayRule(Save, legal_saves, check_save, apply_save),
 )

@@ -2,38 +2,132 @@
 
 Models: one immutable bundle per game instance, plus the helpers every rule module
 shares: reading a space or orbit token (an unknown one is an IllegalAction naming the
-clause), and reporting a rule gap.
+clause), reporting a rule gap, and the one instance of each distinct action (`Actions`),
+shared by every game on the same boards. The player to move in a state (`Mover`), with
+the facts about their position that several rules read, worked out once per state.
 
 Leaves out: the rules themselves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from functools import cache
+from typing import Any, TypeVar
 
 import attrs
 
 from rulecheck.core.errors import IllegalAction
-from rulecheck.core.notation import Action
-from rulecheck.core.options import Options
+from rulecheck.core.notation import Action, ActionCache
 from rulecheck.games.globetrotter.board import Boards
-from rulecheck.games.globetrotter.state import GlobetrotterState
+from rulecheck.games.globetrotter.state import (
+    BUILDING,
+    FORTIFICATION,
+    ROVER,
+    SPACE_PORT,
+    Building,
+    Fortification,
+    GlobetrotterState,
+    Rover,
+    rover_order,
+)
 
 PLANETS_BY_PLAYERS = {2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
 """GT-M1: the rulebook's table of planets by player count (L99-L104)."""
+
+A = TypeVar("A", bound=Action)
+K = TypeVar("K")
+V = TypeVar("V")
+Where = tuple[int, str]
+"""A space of the game: planet index and space label."""
+_NOWHERE: frozenset[Where] = frozenset()
+Steps = tuple[tuple[Where, Action], ...]
+"""Spaces, each with the action that reaches it from one space."""
+
+
+class Table(dict[K, V]):
+    """A mapping whose value for a key is made on first use, by `make(key)`, and then kept."""
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self._make(key)
+        return value
+
+
+class Actions:
+    """Every distinct action of the games played on one set of boards, each made on first use and
+    then shared by all of them: by its arguments (`act`), and by space (`at`, `steps`, `across`).
+    Legal actions are thus made, and their text written, once rather than on every step or in
+    every game. Safe to share between threads (a race makes an equal action twice, which is
+    harmless)."""
+
+    def __init__(self, boards: Boards) -> None:
+        self.boards = boards
+        self.act = ActionCache()
+        self._at: dict[type[Action], Table[Where, Any]] = {}
+        self._steps: dict[type[Action], Table[Where, Steps]] = {}
+        self._across: dict[type[Action], Table[Where, Steps]] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its boards: unpickling gives the shared Actions of those boards."""
+        return actions_on, (self.boards,)
+
+    def at(self, cls: type[A]) -> Mapping[Where, A]:
+        """For each space, the action of `cls` whose one argument is that space."""
+        table = self._at.get(cls)
+        if table is None:
+            act, tokens = self.act, self.boards.tokens
+            table = self._at[cls] = Table(lambda where: act(cls, tokens[where]))
+        return table
+
+    def steps(self, cls: type[Action]) -> Mapping[Where, Steps]:
+        """For each space, its neighbours in board order, each with the action of `cls` from the
+        space to it (a Move, a Manufacture)."""
+        table = self._steps.get(cls)
+        if table is None:
+            act, tokens, around = self.act, self.boards.tokens, self.boards.around
+            table = self._steps[cls] = Table(
+                lambda where: tuple((n, act(cls, tokens[where], tokens[n])) for n in around[where])
+            )
+        return table
+
+    def across(self, cls: type[Action]) -> Mapping[Where, Steps]:
+        """For each space, every space of its planet in board order, each with the action of `cls`
+        from the space to it (an Aim)."""
+        table = self._across.get(cls)
+        if table is None:
+            act, tokens, spaces = self.act, self.boards.tokens, self.boards.spaces
+            table = self._across[cls] = Table(
+                lambda where: tuple(((where[0], s), act(cls, tokens[where], tokens[(where[0], s)])) for s in spaces)
+            )
+        return table
+
+
+@cache
+def actions_on(boards: Boards) -> Actions:
+    """The actions of the games played on `boards` (one Actions for each Boards)."""
+    return Actions(boards)
 
 
 @attrs.frozen
 class Rules:
     players: int
-    options: Options
+    options: Mapping[str, str] = attrs.field(hash=False)
+    """Every option's value: a plain copy of the game's resolved options, which the rules read on
+    every step (left out of the hash, as a dict has none)."""
     boards: Boards
     rule_gap: Callable[[str, str, Any], None]
+    actions: Actions = attrs.field(
+        init=False, eq=False, default=attrs.Factory(lambda self: actions_on(self.boards), takes_self=True)
+    )
 
-    def space(self, token: str, clause: str, action: Action, state: GlobetrotterState) -> tuple[int, str]:
+    def space(self, token: str, clause: str, action: Action, state: GlobetrotterState) -> Where:
         """(planet, space) named by `token`; IllegalAction if it is no space, or on a destroyed planet."""
-        where = self.boards.parse(token)
+        where = self.boards.places.get(token)
         if where is None:
             raise IllegalAction(clause, f"{token!r} is no space of this game", action)
         if state.planets[where[0]].destroyed:
@@ -49,18 +143,102 @@ class Rules:
         return index
 
     def token(self, planet: int, space: str) -> str:
-        return self.boards.token(planet, space)
+        return self.boards.tokens[(planet, space)]
 
     def live_planets(self, state: GlobetrotterState) -> tuple[int, ...]:
         return tuple(i for i, p in enumerate(state.planets) if not p.destroyed)
 
 
+class Mover:
+    """The player to move in one state, under one game's rules, with the facts about their
+    position that several rules read, worked out once: the rules listing the state's legal
+    actions and the check of the action then taken share them. Making the facts touches no
+    clause; the rule that reads one does."""
+
+    def __init__(self, rules: Rules, state: GlobetrotterState, player: int) -> None:
+        self.rules = rules
+        self.state = state
+        self.player = player
+        self.occupancy = state.occupancy()
+        """Every occupied (planet, space) with what stands on it."""
+        around = rules.boards.around
+        rovers: list[Rover] = []
+        on_board: dict[Where, Rover] = {}
+        beside_rover: dict[Where, list[str]] = {}
+        enemies: list[tuple[Where, str]] = []
+        for r in state.rovers:
+            if r.owner != player:
+                if r.space is not None:
+                    enemies.append(((r.planet, r.space), ROVER))
+            else:
+                rovers.append(r)
+                if r.space is not None:
+                    where = (r.planet, r.space)
+                    on_board[where] = r
+                    for near in around[where]:
+                        spaces = beside_rover.get(near)
+                        if spaces is None:
+                            beside_rover[near] = [r.space]
+                        else:
+                            spaces.append(r.space)
+        self.rovers = tuple(rovers)
+        """The player's Rovers, in canonical order."""
+        self.on_board = on_board
+        """The player's Rovers on a planet's surface (not in orbit), by space, in canonical order."""
+        fortifications: list[Fortification] = []
+        beside_fortification: set[Where] = set()
+        beside_own_fortification: set[Where] = set()
+        for f in state.fortifications:
+            neighbours = around[(f.planet, f.space)]
+            beside_fortification.update(neighbours)
+            if f.owner != player:
+                enemies.append(((f.planet, f.space), FORTIFICATION))
+            else:
+                fortifications.append(f)
+                beside_own_fortification.update(neighbours)
+        self.fortifications = tuple(fortifications)
+        """The player's Fortifications, in canonical order."""
+        buildings: list[Building] = []
+        kinds: dict[str, list[Building]] = {}
+        for b in state.buildings:
+            if b.owner != player:
+                enemies.append(((b.planet, b.space), BUILDING))
+            else:
+                buildings.append(b)
+                kinds.setdefault(b.kind, []).append(b)
+        self.buildings = tuple(buildings)
+        """The player's Buildings, in canonical order."""
+        self.kinds: Mapping[str, Sequence[Building]] = kinds
+        """The player's Buildings by kind (kinds they have none of are left out)."""
+        self.enemies = enemies
+        """The other players' pieces on the planets' surfaces: each one's space and kind (ROVER,
+        FORTIFICATION or BUILDING)."""
+        self.orbiting = (
+            sorted({r for r in rovers if r.space is None}, key=rover_order) if len(on_board) < len(rovers) else []
+        )
+        """The player's orbiting Rovers, each distinct one once, in canonical order."""
+        self.beside_own_rover = beside_rover
+        """Each space adjacent to one of the player's Rovers, with the spaces of those Rovers."""
+        self.beside_fortification: AbstractSet[Where] = beside_fortification
+        """Every space adjacent to a Fortification, whoever's."""
+        self.beside_own_fortification: AbstractSet[Where] = beside_own_fortification
+        """Every space adjacent to one of the player's Fortifications."""
+        ports = kinds.get(SPACE_PORT)
+        self.beside_own_port: AbstractSet[Where] = (
+            {where for b in ports for where in around[(b.planet, b.space)]} if ports else _NOWHERE
+        )
+        """Every space adjacent to one of the player's Space Ports."""
+
+
 @attrs.frozen
 class PlayRule:
-    """One kind of play-phase action: its candidates, the check that raises IllegalAction
-    naming the clause (returning what the effect needs), and the effect."""
+    """One kind of play-phase action: `legal` lists the mover's legal actions of that kind
+    directly; `check` raises IllegalAction naming the clause, or returns what the effect
+    needs; `effect` makes the change (on the state after the action's point is spent).
+    `legal` and `check` read the same predicates, so an action is listed exactly when its
+    check passes (the kernel's `apply` reports any disagreement as an engine defect)."""
 
     action_type: type[Action]
-    candidates: Callable[[Rules, GlobetrotterState, int], Iterable[Action]]
-    check: Callable[[Rules, GlobetrotterState, int, Any], Any]
+    legal: Callable[[Mover], list[Action]]
+    check: Callable[[Mover, Any], Any]
     effect: Callable[[Rules, GlobetrotterState, int, Any, Any], GlobetrotterState]

@@ -13,39 +13,67 @@ Leaves out: 7 or more players (the rulebook's table stops at 6) and table talk.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import CHANCE, TERMINAL, Game
-from rulecheck.core.notation import Action, sort_actions
+from rulecheck.core.notation import Action
+from rulecheck.core.numbering import Domain
+from rulecheck.core.traits import EXPLICIT_CHANCE, PERFECT, SEQUENTIAL, WIN_LOSS, Traits
 from rulecheck.games.globetrotter import combat, construction, movement, setup
 from rulecheck.games.globetrotter.actions import (
     ACTION_TYPES,
+    Aim,
+    Build,
     Choose,
+    Damage,
+    Decommission,
+    Descend,
+    Dice,
     Die,
     EndTurn,
+    EnterOrbit,
+    Fire,
+    Fortify,
+    Manufacture,
+    Move,
     Pass,
     PlaceFactory,
     PlaceRover,
+    Ready,
+    Repair,
+    Save,
+    Shoot,
+    Transfer,
 )
-from rulecheck.games.globetrotter.board import Boards
-from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, PlayRule, Rules
+from rulecheck.games.globetrotter.board import boards_for
+from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Mover, PlayRule, Rules
+from rulecheck.games.globetrotter.counters import ROVER_HP
 from rulecheck.games.globetrotter.options import OPTIONS
 from rulecheck.games.globetrotter.state import (
+    BUILDING_KINDS,
     CHOOSE,
     OVER,
     PLACE_FACTORY,
     PLACE_ROVER,
+    PLAY,
     ROLL,
+    TARGET_KINDS,
     GlobetrotterState,
     PlanetState,
 )
 from rulecheck.games.globetrotter.symmetry import Rotation, rotations
 from rulecheck.games.globetrotter.turns import begin_turn, finish_action, next_player, spend
+from rulecheck.geometry.planet import label_order
 
 PLAY_RULES: tuple[PlayRule, ...] = movement.RULES + combat.RULES + construction.RULES
 _RULE_BY_TYPE = {rule.action_type: rule for rule in PLAY_RULES}
+A = TypeVar("A", bound=Action)
+MOST_DAMAGE = combat.DIE_FACES * combat.DIE_FACES
+"""The most a Drill Cannon's hits can deal: a d6 of hits, each up to a d6 of damage."""
 
 
 class Globetrotter(Game[GlobetrotterState, Action]):
@@ -56,14 +84,19 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     campaign_players = (2, 4, 6)
     """2: the roll-off winner chooses the order (GT-S3); 4: two planets, 3 or more players place
     in turn (GT-S4, GT-M2); 6: three planets, so planets can lie in a line."""
+    traits = Traits(chance=EXPLICIT_CHANCE, information=PERFECT, dynamics=SEQUENTIAL, outcome=WIN_LOSS)
     state_type = GlobetrotterState
     action_types = ACTION_TYPES
+    chance_action_types = (Die, Dice, Damage)
     option_space = OPTIONS
 
-    def __init__(self, players: int, options: dict[str, str] | None = None, *, strict: bool = False) -> None:
+    def __init__(self, players: int, options: Mapping[str, str] | None = None, *, strict: bool = False) -> None:
         super().__init__(players, options, strict=strict)
-        boards = Boards(self.options["removal"], PLANETS_BY_PLAYERS[players], self.options["planet_adjacency"])
-        self.rules = Rules(players, self.options, boards, self.rule_gap)
+        boards = boards_for(self.options["removal"], PLANETS_BY_PLAYERS[players], self.options["planet_adjacency"])
+        self.rules = Rules(players, dict(self.options), boards, self.rule_gap)
+        self._mover: Mover | None = None
+        """The mover of the last state whose play actions were listed: the check of the action
+        then applied reads the same facts."""
 
     def initial_state(self) -> GlobetrotterState:
         for clause in ("GT-B1", "GT-B2", "GT-B3", "GT-M1"):
@@ -83,6 +116,11 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         )
 
     def to_move(self, state: GlobetrotterState) -> int:
+        if state.phase == PLAY:
+            if state.pending:
+                return CHANCE
+            assert state.turn is not None
+            return state.turn.player
         if state.phase == OVER:
             return TERMINAL
         if state.phase == ROLL or state.pending:
@@ -97,53 +135,109 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     def losers(self, state: GlobetrotterState) -> frozenset[int]:
         return frozenset(state.lost)
 
+    def _returns(self, state: GlobetrotterState) -> tuple[int, ...]:
+        """1 for each player who has not lost when the game ends (the last one standing, or under
+        `game_end=first-loss` everyone still in), -1 for the rest; all -1 when the last planet is
+        destroyed (GT-E2)."""
+        return tuple(-1 if p in state.lost else 1 for p in range(self.players))
+
+    def blame(self, state: GlobetrotterState, action: Action) -> int | None:
+        """A die rolled for an action is that action's player's (a Shoot's, a Fire's); setup rolls
+        are nobody's."""
+        if self.to_move(state) == CHANCE:
+            return state.pending[0].by if state.pending else None
+        return super().blame(state, action)
+
     def symmetries(self) -> tuple[Rotation, ...]:
         """The board's rotations (symmetry.py), each applied to every planet at once."""
         return rotations(self.rules.boards.removal)
 
-    def chance_outcomes(self, state: GlobetrotterState) -> tuple[tuple[Action, Fraction], ...]:
-        if self.to_move(state) != CHANCE:
-            return ()
+    def action_domains(self) -> dict[type[Action], Sequence[Domain]]:
+        """Spaces in label order (docs/board.md) on each planet in turn, orbits by planet letter."""
+        boards = self.rules.boards
+        spaces = tuple(boards.token(p, s) for p in range(boards.count) for s in sorted(boards.spaces, key=label_order))
+        orbits = tuple(boards.orbit_token(p) for p in range(boards.count))
+        hit_points = tuple(range(1, ROVER_HP + 1))
+        faces = tuple(range(1, combat.DIE_FACES + 1))
+        return {
+            Die: (faces,),
+            Dice: (tuple(range(2, 2 * combat.DIE_FACES + 1)),),
+            Damage: (tuple(range(MOST_DAMAGE + 1)),),
+            Choose: (setup.ORDERS,),
+            PlaceFactory: (spaces,),
+            PlaceRover: (spaces,),
+            Move: (spaces, spaces),
+            EnterOrbit: (spaces,),
+            Descend: (hit_points, spaces),
+            Transfer: (hit_points, orbits, orbits),
+            Shoot: (spaces, spaces, TARGET_KINDS),
+            Fortify: (spaces,),
+            Build: (spaces, BUILDING_KINDS),
+            Decommission: (spaces,),
+            Manufacture: (spaces, spaces),
+            Repair: (spaces,),
+            Ready: (spaces,),
+            Aim: (spaces, spaces),
+            Fire: (spaces,),
+            Save: (),
+            Pass: (),
+            EndTurn: (),
+        }
+
+    def _chance_outcomes(self, state: GlobetrotterState) -> tuple[tuple[Action, Fraction], ...]:
         if state.phase == ROLL:
-            return tuple((Die(v), Fraction(1, setup.DIE_FACES)) for v in range(1, setup.DIE_FACES + 1))
+            return combat.DIE_OUTCOMES
         return combat.chance_outcomes(self.rules, state)
 
-    def legal_actions(self, state: GlobetrotterState) -> tuple[Action, ...]:
-        mover = self.to_move(state)
-        if mover == TERMINAL:
-            return ()
-        if mover == CHANCE:
-            return sort_actions(o for o, _ in self.chance_outcomes(state))
+    def _legal_actions(self, state: GlobetrotterState, player: int) -> Iterable[Action]:
+        if state.phase == PLAY:  # the common case first
+            return self._play_actions(state, player)
         if state.phase == CHOOSE:
-            return sort_actions(setup.choose_candidates(self.rules, state))
+            return setup.legal_choices(self.rules, state)
         if state.phase == PLACE_FACTORY:
-            return sort_actions(setup.factory_candidates(self.rules, state))
+            return setup.legal_factories(self.rules, state)
         if state.phase == PLACE_ROVER:
-            return sort_actions(setup.rover_candidates(self.rules, state))
-        return sort_actions(self._play_actions(state, mover))
+            return setup.legal_rovers(self.rules, state)
+        return self._play_actions(state, player)
+
+    def _mover_in(self, state: GlobetrotterState, player: int) -> Mover:
+        """`player`, to move in `state`, with the facts the rules read (kept for the next call)."""
+        mover = self._mover
+        if mover is None or mover.state is not state or mover.player != player:
+            mover = self._mover = Mover(self.rules, state, player)
+        return mover
 
     def _play_actions(self, state: GlobetrotterState, player: int) -> list[Action]:
+        mover = self._mover_in(state, player)
         found: list[Action] = []
         for rule in PLAY_RULES:
-            for action in set(rule.candidates(self.rules, state, player)):
-                try:
-                    rule.check(self.rules, state, player, action)
-                except IllegalAction:
-                    continue
-                found.append(action)
+            found += rule.legal(mover)
         assert state.turn is not None
         if state.turn.own_used:
-            found.append(EndTurn())
+            found.append(self.rules.actions.act(EndTurn))
         elif not found:
-            found.append(Pass())
+            found.append(self.rules.actions.act(Pass))
         return found
 
-    def apply(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
+    def _apply(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
+        return self._step(state, action)
+
+    def _illegal(self, state: GlobetrotterState, action: Action) -> IllegalAction | None:
+        try:
+            self._step(state, action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def _step(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
+        """The rules of one step: each check raises IllegalAction naming its clause, then the effect."""
         mover = self.to_move(state)
         if mover == TERMINAL:
             raise IllegalAction("GT-E3", "the game is over", action)
         if mover == CHANCE:
             return self._apply_chance(state, action)
+        if state.phase == PLAY:  # the common case first
+            return self._apply_play(state, mover, action)
         if state.phase == CHOOSE:
             return setup.apply_choose(self.rules, state, self._expect(action, Choose, "GT-S1"))
         if state.phase == PLACE_FACTORY:
@@ -152,19 +246,24 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             return setup.apply_place_rover(self.rules, state, self._expect(action, PlaceRover, "GT-S2"))
         return self._apply_play(state, mover, action)
 
-    def _expect(self, action: Action, kind: type[Action], clause: str) -> Action:
+    def _expect(self, action: Action, kind: type[A], clause: str) -> A:
         if not isinstance(action, kind):
             raise IllegalAction(clause, f"the game expects {kind.verb!r} now", action)
         return action
 
     def _apply_chance(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
         if state.phase == ROLL:
-            return setup.apply_roll(self.rules, state, self._expect(action, Die, "GT-S1"))  # type: ignore[arg-type]
+            return setup.apply_roll(self.rules, state, self._expect(action, Die, "GT-S1"))
         state = combat.resolve(self.rules, state, action)
         return state if state.pending else finish_action(self.rules, state)
 
     def _apply_play(self, state: GlobetrotterState, player: int, action: Action) -> GlobetrotterState:
         assert state.turn is not None
+        rule = _RULE_BY_TYPE.get(type(action))
+        if rule is not None:
+            found = rule.check(self._mover_in(state, player), action)
+            after = rule.effect(self.rules, spend(self.rules, state), player, action, found)
+            return after if after.pending else finish_action(self.rules, after)
         if isinstance(action, EndTurn):
             if not state.turn.own_used:
                 raise IllegalAction("GT-A0", "the turn's own action is still to take", action)
@@ -176,9 +275,4 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             if state.turn.own_used or self._play_actions(state, player) != [Pass()]:
                 raise IllegalAction("GT-A16", "Pass only when no other action is valid", action)
             return finish_action(self.rules, spend(self.rules, state))
-        rule = _RULE_BY_TYPE.get(type(action))
-        if rule is None:
-            raise IllegalAction("GT-A0", f"{action.verb!r} is not an action of play", action)
-        found = rule.check(self.rules, state, player, action)
-        state = rule.effect(self.rules, spend(self.rules, state), player, action, found)
-        return state if state.pending else finish_action(self.rules, state)
+        raise IllegalAction("GT-A0", f"{action.verb!r} is not an action of play", action)

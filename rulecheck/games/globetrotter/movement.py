@@ -11,78 +11,97 @@ Leaves out: nothing of Move in the rulebook.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-import attrs
+from typing import Final
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Descend, EnterOrbit, Move, Transfer
-from rulecheck.games.globetrotter.context import PlayRule, Rules
-from rulecheck.games.globetrotter.state import SPACE_PORT, GlobetrotterState, Rover, rover_order
+from rulecheck.games.globetrotter.context import Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.state import EMPTY, GlobetrotterState, Occupants, Rover
+
+_MOVE_CLAUSES: Final = ("GT-A1", "GT-F4", "GT-B4", "GT-A2", "GT-A3")
 
 
-def _own_rover_at(rules: Rules, state: GlobetrotterState, player: int, token: str, action: Action) -> Rover:
+def _own_rover_at(m: Mover, token: str, action: Action) -> tuple[Rover, Where]:
+    """GT-F4: the mover's Rover on the space `token` names, and that space."""
     touch("GT-F4")
-    planet, space = rules.space(token, "GT-A1", action, state)
-    rover = state.rover_at(planet, space)
-    if rover is None or rover.owner != player:
+    where = m.rules.space(token, "GT-A1", action, m.state)
+    rover = m.occupancy.get(where, EMPTY)[0]
+    if rover is None or rover.owner != m.player:
         raise IllegalAction("GT-F4", f"no Rover of yours on {token}", action)
-    return rover
+    return rover, where
 
 
-def _on_board(rules: Rules, state: GlobetrotterState, player: int) -> list[Rover]:
-    return [r for r in state.rovers_of(player) if r.space is not None]
+def _blocked(there: Occupants, player: int) -> tuple[str, str] | None:
+    """GT-A2, GT-A3: why a Rover of `player` may not enter a space where `there` stands, as
+    (clause, reason), or None."""
+    rover, fortification, building = there
+    if rover is not None or building is not None:
+        return "GT-A2", "holds a Rover or a Building"
+    if fortification is not None and fortification.owner != player:
+        return "GT-A3", "holds an enemy Fortification"
+    return None
 
 
-def move_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    for r in _on_board(rules, state, player):
-        assert r.space is not None
-        for n in rules.boards.neighbours(r.space):
-            yield Move(rules.token(r.planet, r.space), rules.token(r.planet, n))
+def legal_moves(m: Mover) -> list[Action]:
+    if not m.on_board:
+        return []
+    for clause in _MOVE_CLAUSES:
+        touch(clause)
+    occupancy, steps, player = m.occupancy, m.rules.actions.steps(Move), m.player
+    return [
+        move
+        for where in m.on_board
+        for there, move in steps[where]
+        if _blocked(occupancy.get(there, EMPTY), player) is None
+    ]
 
 
-def check_move(rules: Rules, state: GlobetrotterState, player: int, action: Move) -> Rover:
+def check_move(m: Mover, action: Move) -> tuple[Rover, Where]:
     touch("GT-A1")
-    rover = _own_rover_at(rules, state, player, action.source, action)
-    planet, space = rules.space(action.target, "GT-A1", action, state)
-    assert rover.space is not None
-    if planet != rover.planet or space not in rules.boards.neighbours(rover.space):
+    rover, (planet, space) = _own_rover_at(m, action.source, action)
+    where = m.rules.space(action.target, "GT-A1", action, m.state)
+    if where[0] != planet or where[1] not in m.rules.boards.neighbours(space):
         raise IllegalAction("GT-A1", f"{action.target} is not adjacent to {action.source}", action)
     touch("GT-A2")
-    if state.rover_at(planet, space) is not None or state.building_at(planet, space) is not None:
-        raise IllegalAction("GT-A2", f"{action.target} holds a Rover or a Building", action)
+    blocked = _blocked(m.occupancy.get(where, EMPTY), m.player)
+    if blocked is not None:
+        raise IllegalAction(blocked[0], f"{action.target} {blocked[1]}", action)
     touch("GT-A3")
-    fortification = state.fortification_at(planet, space)
-    if fortification is not None and fortification.owner != player:
-        raise IllegalAction("GT-A3", f"{action.target} holds an enemy Fortification", action)
-    return rover
+    return rover, where
 
 
-def _to_space(rules: Rules, state: GlobetrotterState, action: Move | Descend, rover: Rover) -> GlobetrotterState:
-    planet, space = rules.space(action.target, "GT-A1", action, state)
-    return state.replace(rover, attrs.evolve(rover, planet=planet, space=space))
+def _to_space(state: GlobetrotterState, found: tuple[Rover, Where]) -> GlobetrotterState:
+    """The Rover moved to the space (from the board or from orbit)."""
+    rover, (planet, space) = found
+    return state.replace(rover, Rover(planet, space, rover.owner, rover.hp))
 
 
-def apply_move(rules: Rules, state: GlobetrotterState, player: int, action: Move, rover: Rover) -> GlobetrotterState:
-    return _to_space(rules, state, action, rover)
+def apply_move(
+    rules: Rules, state: GlobetrotterState, player: int, action: Move, found: tuple[Rover, Where]
+) -> GlobetrotterState:
+    return _to_space(state, found)
 
 
-def orbit_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    return [EnterOrbit(rules.token(r.planet, r.space)) for r in _on_board(rules, state, player) if r.space]
+def _beside_own_port(m: Mover, where: Where) -> bool:
+    """GT-SP1: the space is adjacent to a friendly Space Port."""
+    return where in m.beside_own_port
 
 
-def check_enter_orbit(rules: Rules, state: GlobetrotterState, player: int, action: EnterOrbit) -> Rover:
+def legal_orbits(m: Mover) -> list[Action]:
+    if not m.on_board:
+        return []
     touch("GT-SP1")
-    rover = _own_rover_at(rules, state, player, action.source, action)
-    assert rover.space is not None
-    ports = [
-        n
-        for n in rules.boards.neighbours(rover.space)
-        if (b := state.building_at(rover.planet, n)) is not None and b.owner == player and b.kind == SPACE_PORT
-    ]
-    if not ports:
+    touch("GT-F4")
+    at = m.rules.actions.at(EnterOrbit)
+    return [at[where] for where in m.on_board if _beside_own_port(m, where)]
+
+
+def check_enter_orbit(m: Mover, action: EnterOrbit) -> Rover:
+    touch("GT-SP1")
+    rover, where = _own_rover_at(m, action.source, action)
+    if not _beside_own_port(m, where):
         raise IllegalAction("GT-SP1", f"the Rover on {action.source} is not adjacent to a friendly Space Port", action)
     return rover
 
@@ -91,19 +110,21 @@ def apply_enter_orbit(
     rules: Rules, state: GlobetrotterState, player: int, action: EnterOrbit, rover: Rover
 ) -> GlobetrotterState:
     touch("GT-SP5")
-    return state.replace(rover, attrs.evolve(rover, space=None))
+    return state.replace(rover, Rover(rover.planet, None, rover.owner, rover.hp))
 
 
-def _orbiting(state: GlobetrotterState, player: int) -> list[Rover]:
-    return sorted({r for r in state.rovers_of(player) if r.space is None}, key=rover_order)
-
-
-def descend_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    occupied = state.occupied()
-    for r in _orbiting(state, player):
-        for space in rules.boards.graph:
-            if (r.planet, space) not in occupied:
-                yield Descend(r.hp, rules.token(r.planet, space))
+def legal_descents(m: Mover) -> list[Action]:
+    if not m.orbiting:
+        return []
+    touch("GT-SP2")
+    occupancy = m.occupancy
+    act, spaces, tokens = m.rules.actions.act, m.rules.boards.spaces, m.rules.boards.tokens
+    return [
+        act(Descend, r.hp, tokens[(r.planet, space)])
+        for r in m.orbiting
+        for space in spaces
+        if (r.planet, space) not in occupancy
+    ]
 
 
 def _orbiting_rover(state: GlobetrotterState, player: int, planet: int, hp: int, action: Action) -> Rover:
@@ -113,36 +134,50 @@ def _orbiting_rover(state: GlobetrotterState, player: int, planet: int, hp: int,
     return rover
 
 
-def check_descend(rules: Rules, state: GlobetrotterState, player: int, action: Descend) -> Rover:
+def check_descend(m: Mover, action: Descend) -> tuple[Rover, Where]:
     touch("GT-SP2")
-    planet, space = rules.space(action.target, "GT-SP2", action, state)
-    rover = _orbiting_rover(state, player, planet, action.hp, action)
-    if (planet, space) in state.occupied():
+    where = m.rules.space(action.target, "GT-SP2", action, m.state)
+    rover = _orbiting_rover(m.state, m.player, where[0], action.hp, action)
+    if where in m.occupancy:
         raise IllegalAction("GT-SP2", f"{action.target} is occupied", action)
-    return rover
+    return rover, where
 
 
 def apply_descend(
-    rules: Rules, state: GlobetrotterState, player: int, action: Descend, rover: Rover
+    rules: Rules, state: GlobetrotterState, player: int, action: Descend, found: tuple[Rover, Where]
 ) -> GlobetrotterState:
-    return _to_space(rules, state, action, rover)
+    return _to_space(state, found)
 
 
-def transfer_candidates(rules: Rules, state: GlobetrotterState, player: int) -> Iterable[Action]:
-    for r in _orbiting(state, player):
-        for other in rules.live_planets(state):
-            if other != r.planet:
-                yield Transfer(r.hp, rules.boards.orbit_token(r.planet), rules.boards.orbit_token(other))
+def legal_transfers(m: Mover) -> list[Action]:
+    if not m.orbiting:
+        return []
+    rules = m.rules
+    live = rules.live_planets(m.state)
+    moves = [(r, other) for r in m.orbiting for other in live if other != r.planet]
+    if not moves:
+        return []
+    touch("GT-SP3")
+    touch("GT-SP4")
+    if rules.options["orbit_moves"] == "descend-only":
+        return []
+    boards = rules.boards
+    return [
+        rules.actions.act(Transfer, r.hp, boards.orbit_token(r.planet), boards.orbit_token(other))
+        for r, other in moves
+        if boards.orbits_adjacent(r.planet, other)
+    ]
 
 
-def check_transfer(rules: Rules, state: GlobetrotterState, player: int, action: Transfer) -> Rover:
+def check_transfer(m: Mover, action: Transfer) -> Rover:
+    rules = m.rules
     touch("GT-SP3")
     touch("GT-SP4")
     if rules.options["orbit_moves"] == "descend-only":
         raise IllegalAction("GT-SP4", "an orbiting Rover may only descend (orbit_moves=descend-only)", action)
-    source = rules.orbit(action.source, "GT-SP3", action, state)
-    target = rules.orbit(action.target, "GT-SP3", action, state)
-    rover = _orbiting_rover(state, player, source, action.hp, action)
+    source = rules.orbit(action.source, "GT-SP3", action, m.state)
+    target = rules.orbit(action.target, "GT-SP3", action, m.state)
+    rover = _orbiting_rover(m.state, m.player, source, action.hp, action)
     if not rules.boards.orbits_adjacent(source, target):
         raise IllegalAction("GT-SP3", f"orbit {action.target} is not adjacent to orbit {action.source}", action)
     return rover
@@ -152,12 +187,12 @@ def apply_transfer(
     rules: Rules, state: GlobetrotterState, player: int, action: Transfer, rover: Rover
 ) -> GlobetrotterState:
     target = rules.orbit(action.target, "GT-SP3", action, state)
-    return state.replace(rover, attrs.evolve(rover, planet=target))
+    return state.replace(rover, Rover(target, rover.space, rover.owner, rover.hp))
 
 
 RULES = (
-    PlayRule(Move, move_candidates, check_move, apply_move),
-    PlayRule(EnterOrbit, orbit_candidates, check_enter_orbit, apply_enter_orbit),
-    PlayRule(Descend, descend_candidates, check_descend, apply_descend),
-    PlayRule(Transfer, transfer_candidates, check_transfer, apply_transfer),
+    PlayRule(Move, legal_moves, check_move, apply_move),
+    PlayRule(EnterOrbit, legal_orbits, check_enter_orbit, apply_enter_orbit),
+    PlayRule(Descend, legal_descents, check_descend, apply_descend),
+    PlayRule(Transfer, legal_transfers, check_transfer, apply_transfer),
 )

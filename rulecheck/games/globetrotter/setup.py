@@ -65,8 +65,8 @@ def apply_roll(rules: Rules, state: GlobetrotterState, die: Die) -> Globetrotter
     return attrs.evolve(state, phase=PLACE_FACTORY, placing=order, contenders=())
 
 
-def choose_candidates(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
-    return [Choose(order) for order in ORDERS]
+def legal_choices(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
+    return [rules.actions.act(Choose, order) for order in ORDERS]
 
 
 def apply_choose(rules: Rules, state: GlobetrotterState, action: Choose) -> GlobetrotterState:
@@ -79,12 +79,12 @@ def apply_choose(rules: Rules, state: GlobetrotterState, action: Choose) -> Glob
     return attrs.evolve(state, phase=PLACE_FACTORY, placing=order, contenders=())
 
 
-def factory_candidates(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
+def legal_factories(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
     if rules.boards.count > 1:
         rules.rule_gap("GT-F13", "the rulebook does not say on which planet a Factory is placed", state)
     occupied = state.occupied()
     return [
-        PlaceFactory(rules.token(p, h))
+        rules.actions.act(PlaceFactory, rules.token(p, h))
         for p in rules.live_planets(state)
         for h in rules.boards.board.hq_spaces
         if (p, h) not in occupied
@@ -106,11 +106,11 @@ def _placed_factory(state: GlobetrotterState) -> Building:
     return next(b for b in state.buildings_of(state.placing[0], FACTORY))
 
 
-def rover_candidates(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
+def legal_rovers(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
     factory = _placed_factory(state)
     occupied = state.occupied()
     return [
-        PlaceRover(rules.token(factory.planet, n))
+        rules.actions.act(PlaceRover, rules.token(factory.planet, n))
         for n in rules.boards.neighbours(factory.space)
         if (factory.planet, n) not in occupied
     ]

@@ -5,7 +5,8 @@ planet's Drill Cannon fire counter and whether it is destroyed; the setup roll-o
 placing order; the current turn's action accounting (actions taken in a row, whether
 the turn's own action is used, stolen Treasury points); the chance events still to
 resolve, first one next; and the players who have lost. Piece tuples are kept sorted,
-so equal positions have equal states and equal canonical JSON.
+so equal positions have equal states and equal canonical JSON. What stands on each
+space (`occupancy`) is worked out from the piece tuples once, not kept on the state.
 
 Leaves out: identities of pieces beyond what play can tell apart (two orbiting Rovers
 of one player with equal hit points are interchangeable), and seats' geometry: seats
@@ -14,9 +15,9 @@ run clockwise in player-index order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import cached_property
-from typing import Any, Final
+from collections.abc import Iterable, Mapping
+from operator import attrgetter
+from typing import Final, TypeVar
 
 import attrs
 
@@ -122,7 +123,17 @@ class Pending:
 
 
 Piece = Rover | Fortification | Building
-_EMPTY: Final = (None, None, None)
+P = TypeVar("P", Fortification, Building)
+Occupants = tuple[Rover | None, Fortification | None, Building | None]
+"""What stands on one space: its Rover, Fortification and Building, None where there is none."""
+Occupancy = dict[tuple[int, str], Occupants]
+"""Every occupied (planet, space) with what stands on it."""
+EMPTY: Final[Occupants] = (None, None, None)
+"""What stands on an empty space."""
+_FORTIFICATION_ORDER: Final = attrgetter(*(f.name for f in attrs.fields(Fortification)))
+_BUILDING_ORDER: Final = attrgetter(*(f.name for f in attrs.fields(Building)))
+"""Sort keys giving the classes' own attrs order (field by field) without its per-comparison cost;
+no two Buildings share a space, so a Building's `aim` (a str or None) is never compared."""
 
 
 @attrs.frozen
@@ -143,6 +154,9 @@ class GlobetrotterState:
     lost: tuple[int, ...]
     """Players who have lost, in ascending order."""
 
+    # The three makers below pass the fields by position, in their order above: a third faster
+    # than by keyword, and play makes a few states on every step.
+
     def with_pieces(
         self,
         rovers: Iterable[Rover] | None = None,
@@ -150,25 +164,64 @@ class GlobetrotterState:
         buildings: Iterable[Building] | None = None,
     ) -> GlobetrotterState:
         """This state with some piece collections replaced, kept in canonical order."""
-        return attrs.evolve(
-            self,
-            rovers=self.rovers if rovers is None else tuple(sorted(rovers, key=rover_order)),
-            fortifications=self.fortifications if fortifications is None else tuple(sorted(fortifications)),
-            buildings=self.buildings if buildings is None else tuple(sorted(buildings)),
+        return GlobetrotterState(
+            self.phase,
+            self.rolls,
+            self.contenders,
+            self.placing,
+            self.turn,
+            self.rovers if rovers is None else tuple(sorted(rovers, key=rover_order)),
+            self.fortifications if fortifications is None else tuple(sorted(fortifications, key=_FORTIFICATION_ORDER)),
+            self.buildings if buildings is None else tuple(sorted(buildings, key=_BUILDING_ORDER)),
+            self.planets,
+            self.pending,
+            self.lost,
         )
 
-    @cached_property
-    def _by_space(self) -> dict[tuple[int, str], tuple[Rover | None, Fortification | None, Building | None]]:
-        """Each occupied (planet, space) with the Rover, Fortification and Building on it."""
-        index: dict[tuple[int, str], list[Any]] = {}
-        for r in self.rovers:
-            if r.space is not None:
-                index.setdefault((r.planet, r.space), [None, None, None])[0] = r
-        for f in self.fortifications:
-            index.setdefault((f.planet, f.space), [None, None, None])[1] = f
-        for b in self.buildings:
-            index.setdefault((b.planet, b.space), [None, None, None])[2] = b
-        return {key: (v[0], v[1], v[2]) for key, v in index.items()}
+    def with_turn(self, turn: Turn | None, phase: str | None = None) -> GlobetrotterState:
+        """This state with another turn (and, if given, phase)."""
+        return GlobetrotterState(
+            self.phase if phase is None else phase,
+            self.rolls,
+            self.contenders,
+            self.placing,
+            turn,
+            self.rovers,
+            self.fortifications,
+            self.buildings,
+            self.planets,
+            self.pending,
+            self.lost,
+        )
+
+    def with_pending(self, pending: tuple[Pending, ...]) -> GlobetrotterState:
+        """This state with other chance events pending."""
+        return GlobetrotterState(
+            self.phase,
+            self.rolls,
+            self.contenders,
+            self.placing,
+            self.turn,
+            self.rovers,
+            self.fortifications,
+            self.buildings,
+            self.planets,
+            pending,
+            self.lost,
+        )
+
+    @property
+    def _occupancy(self) -> Occupancy:
+        """Where this state's pieces stand: the last occupancy worked out, when it was for these
+        very piece tuples (a state made from another with the same pieces shares them), else a
+        new one."""
+        global _last_occupancy
+        last = _last_occupancy
+        if last[0] is self.rovers and last[1] is self.fortifications and last[2] is self.buildings:
+            return last[3]
+        occupancy = _occupancy_of(self.rovers, self.fortifications, self.buildings)
+        _last_occupancy = (self.rovers, self.fortifications, self.buildings, occupancy)
+        return occupancy
 
     def replace(self, old: Piece, new: Piece | None) -> GlobetrotterState:
         """This state with the piece `old` changed to `new`, or removed when `new` is None."""
@@ -177,32 +230,73 @@ class GlobetrotterState:
             rovers.remove(old)
             return self.with_pieces(rovers=rovers + ([new] if new is not None else []))  # type: ignore[list-item]
         if isinstance(old, Fortification):
-            return self.with_pieces(
-                fortifications=[new if f == old else f for f in self.fortifications if new is not None or f != old]  # type: ignore[misc]
-            )
-        return self.with_pieces(
-            buildings=[new if b == old else b for b in self.buildings if new is not None or b != old]  # type: ignore[misc]
-        )
+            return self.with_pieces(fortifications=_swapped(self.fortifications, old, new))  # type: ignore[arg-type]
+        return self.with_pieces(buildings=_swapped(self.buildings, old, new))  # type: ignore[arg-type]
+
+    def pieces_at(self, planet: int, space: str) -> Occupants:
+        """The Rover, Fortification and Building on a space (None where there is none)."""
+        return self._occupancy.get((planet, space), EMPTY)
 
     def rover_at(self, planet: int, space: str) -> Rover | None:
-        return self._by_space.get((planet, space), _EMPTY)[0]
+        return self._occupancy.get((planet, space), EMPTY)[0]
 
     def fortification_at(self, planet: int, space: str) -> Fortification | None:
-        return self._by_space.get((planet, space), _EMPTY)[1]
+        return self._occupancy.get((planet, space), EMPTY)[1]
 
     def building_at(self, planet: int, space: str) -> Building | None:
-        return self._by_space.get((planet, space), _EMPTY)[2]
+        return self._occupancy.get((planet, space), EMPTY)[2]
+
+    def occupancy(self) -> Mapping[tuple[int, str], Occupants]:
+        """Every occupied (planet, space) with the Rover, Fortification and Building on it."""
+        return self._occupancy
 
     def occupied(self) -> frozenset[tuple[int, str]]:
         """Every (planet, space) holding any piece."""
-        return self._occupied
-
-    @cached_property
-    def _occupied(self) -> frozenset[tuple[int, str]]:
-        return frozenset(self._by_space)
+        return frozenset(self._occupancy)
 
     def buildings_of(self, player: int, kind: str | None = None) -> tuple[Building, ...]:
-        return tuple(b for b in self.buildings if b.owner == player and (kind is None or b.kind == kind))
+        return tuple([b for b in self.buildings if b.owner == player and (kind is None or b.kind == kind)])
 
     def rovers_of(self, player: int) -> tuple[Rover, ...]:
-        return tuple(r for r in self.rovers if r.owner == player)
+        return tuple([r for r in self.rovers if r.owner == player])
+
+
+def _swapped(pieces: tuple[P, ...], old: P, new: P | None) -> list[P]:
+    """The pieces with each one equal to `old` changed to `new`, or left out when `new` is None.
+    Equal pieces stand on the same space, so only those are compared in full."""
+    found: list[P] = []
+    for piece in pieces:
+        if piece is old or (piece.space == old.space and piece == old):
+            if new is not None:
+                found.append(new)
+        else:
+            found.append(piece)
+    return found
+
+
+def _occupancy_of(
+    rovers: tuple[Rover, ...], fortifications: tuple[Fortification, ...], buildings: tuple[Building, ...]
+) -> Occupancy:
+    occupancy: Occupancy = {(r.planet, r.space): (r, None, None) for r in rovers if r.space is not None}
+    for f in fortifications:
+        where = (f.planet, f.space)
+        there = occupancy.get(where, EMPTY)
+        occupancy[where] = (there[0], f, there[2])
+    for b in buildings:
+        where = (b.planet, b.space)
+        there = occupancy.get(where, EMPTY)
+        occupancy[where] = (there[0], there[1], b)
+    return occupancy
+
+
+_last_occupancy: tuple[tuple[Rover, ...], tuple[Fortification, ...], tuple[Building, ...], Occupancy] = (
+    (),
+    (),
+    (),
+    {},
+)
+"""The piece tuples whose occupancy was worked out last, with it. States keep none of their own:
+one kept on every state (and every state of a played game is kept) would make the garbage
+collector walk it ever after, which costs more than working it out. The same tuples are the same
+pieces, so the states of one step (before and after the turn moves on) share one occupancy, made
+once per step of play."""

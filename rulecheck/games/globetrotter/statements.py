@@ -16,9 +16,9 @@ from typing import Any
 
 import networkx as nx
 
-from rulecheck.check.contradictions import Question, Statement
 from rulecheck.geometry.facts import automorphisms
 from rulecheck.geometry.planet import HQ, REMOVED_PENTAGON, TRIANGLE, labelled_faces
+from rulecheck.model.statements import Question, Statement
 
 STATED_REMOVED_TRIANGLES = 14  # L9: "its surrounding 14 triangles"
 STATED_TRIANGLE_SPACES = 66  # L9: "66 triangle spaces"

@@ -22,13 +22,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rulecheck.check.prove import BOOL, INT, Step, System, Valuation, unchanged
 from rulecheck.core.ops import Ops
 from rulecheck.games.globetrotter import counters
 from rulecheck.games.globetrotter.analysis import five_in_a_row_witness, rover_cap_witness
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.games.globetrotter.state import FORTIFICATION, GlobetrotterState
 from rulecheck.geometry.planet import label_order
+from rulecheck.model.proof import BOOL, INT, Step, System, Valuation, unchanged
 
 TURN_VARIABLES = (
     ("taken", INT),

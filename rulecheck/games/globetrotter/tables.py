@@ -23,9 +23,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
-
-import attrs
+from functools import partial
+from typing import Any, cast
 
 from rulecheck.core.chance import distribution
 from rulecheck.games.globetrotter.actions import Shoot
@@ -43,35 +42,10 @@ from rulecheck.games.globetrotter.options import OPTIONS
 from rulecheck.games.globetrotter.state import Fortification, GlobetrotterState, Rover
 from rulecheck.geometry.facts import board_facts
 from rulecheck.geometry.planet import REMOVALS, planet
+from rulecheck.model.tables import Table
 
 SHOOTER, TARGET = "T1", "T3"
 """A Rover shooting from T1 at T3, a triangle beside P0 and in range of T1 under every reading."""
-
-
-@attrs.frozen
-class Table:
-    name: str
-    title: str
-    clauses: tuple[str, ...]
-    columns: tuple[str, ...]
-    rows: tuple[tuple[Any, ...], ...]
-
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "title": self.title,
-            "clauses": list(self.clauses),
-            "columns": list(self.columns),
-            "rows": [[_plain(v) for v in row] for row in self.rows],
-        }
-
-
-def _plain(value: Any) -> Any:
-    return str(value) if isinstance(value, Fraction) else value
-
-
-def _cell(value: Any) -> Any:
-    return json.dumps(value) if isinstance(value, dict) else value
 
 
 def survival(odds: list[Fraction]) -> list[Fraction]:
@@ -105,7 +79,9 @@ def destruction_odds() -> Table:
     readings = OPTIONS.get("destruction_roll").values
     odds = {r: [firing_destroys_odds(Globetrotter(2, {"destruction_roll": r}), k) for k in range(13)] for r in readings}
     alive = {r: survival(odds[r]) for r in readings}
-    rows = [(k + 1, *(x for r in readings for x in (odds[r][k], round(float(alive[r][k + 1]), 4)))) for k in range(13)]
+    rows: list[tuple[Any, ...]] = [
+        (k + 1, *(x for r in readings for x in (odds[r][k], round(float(alive[r][k + 1]), 4)))) for k in range(13)
+    ]
     rows.append(("expected firings", *(x for r in readings for x in (round(float(sum(alive[r][:13])), 3), ""))))
     return Table(
         "destruction-odds",
@@ -173,7 +149,7 @@ def _shot(game: Globetrotter, hp: int, covered: bool) -> dict[int, Fraction]:
         rover = s.rover_at(0, TARGET)
         return rover.hp if rover is not None else 0
 
-    return distribution(game, state, Shoot(SHOOTER, TARGET, "rover"), measure=left)
+    return cast(dict[int, Fraction], distribution(game, state, Shoot(SHOOTER, TARGET, "rover"), measure=left))
 
 
 def expected_shots(step: Callable[[int], dict[int, Fraction]], hp: int) -> Fraction:
@@ -197,7 +173,7 @@ def shots_to_destroy() -> Table:
                     damage,
                     "cover" if covered else "no cover",
                     1 - odds.get(ROVER_HP, Fraction(0)),
-                    expected_shots(lambda h, c=covered: _shot(game, h, c), ROVER_HP),
+                    expected_shots(partial(_shot, game, covered=covered), ROVER_HP),
                 )
             )
     return Table(

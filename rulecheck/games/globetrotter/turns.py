@@ -11,6 +11,8 @@ Leaves out: what the actions do (the rule modules).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import attrs
 
 from rulecheck.core.clauses import touch
@@ -21,7 +23,11 @@ from rulecheck.games.globetrotter.state import FACTORY, OVER, PLAY, TREASURY, Gl
 
 
 def saved_points(state: GlobetrotterState, player: int) -> int:
-    return sum(b.points for b in state.buildings_of(player, TREASURY))
+    points = 0
+    for b in state.buildings:
+        if b.owner == player and b.kind == TREASURY:
+            points += b.points
+    return points
 
 
 def set_saved_points(state: GlobetrotterState, player: int, points: int) -> GlobetrotterState:
@@ -31,10 +37,32 @@ def set_saved_points(state: GlobetrotterState, player: int, points: int) -> Glob
     return state.with_pieces(buildings=buildings)
 
 
+# The turn's counters are a few small numbers, so the engine works out `may_act` and
+# `spend_action` (on INT_OPS) once for each distinct set of arguments and keeps the answer.
+
+
+@lru_cache(maxsize=None, typed=True)
+def _may_act(counted: int, own_used: bool, stolen: int, saved: int) -> bool:
+    return bool(may_act(INT_OPS, counted, own_used, stolen, saved))
+
+
+@lru_cache(maxsize=None, typed=True)
+def _spend_action(
+    counted: int, own_used: bool, stolen: int, saved: int, stolen_first: bool
+) -> tuple[int, bool, int, int]:
+    return spend_action(INT_OPS, counted, own_used, stolen, saved, stolen_first)
+
+
+@lru_cache(maxsize=None, typed=True)
+def _turn(player: int, taken: int, counted: int, own_used: bool, stolen: int) -> Turn:
+    """The Turn with these counters: few distinct ones occur, so each is made once and shared."""
+    return Turn(player, taken, counted, own_used, stolen)
+
+
 def can_act(state: GlobetrotterState) -> bool:
     turn = state.turn
     assert turn is not None
-    return bool(may_act(INT_OPS, turn.counted, turn.own_used, turn.stolen, saved_points(state, turn.player)))
+    return _may_act(turn.counted, turn.own_used, turn.stolen, saved_points(state, turn.player))
 
 
 def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
@@ -43,8 +71,8 @@ def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     assert turn is not None
     saved = saved_points(state, turn.player)
     stolen_first = rules.options["treasury_spend"] == "stolen-first"
-    counted, own_used, stolen, saved_after = spend_action(
-        INT_OPS, turn.counted, turn.own_used, turn.stolen, saved, stolen_first
+    counted, own_used, stolen, saved_after = _spend_action(
+        turn.counted, turn.own_used, turn.stolen, saved, stolen_first
     )
     if saved_after != saved:
         touch("GT-T3")
@@ -52,14 +80,23 @@ def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     if stolen != turn.stolen:
         touch("GT-T4")
     touch("GT-A0")
-    return attrs.evolve(state, turn=Turn(turn.player, turn.taken + 1, counted, own_used, stolen))
+    return state.with_turn(_turn(turn.player, turn.taken + 1, counted, own_used, stolen))
 
 
 def has_lost(state: GlobetrotterState, player: int) -> bool:
     """GT-E1: no Rover on any planet (orbit does not count) and no Factory."""
     touch("GT-E1")
-    on_ground = any(r.space is not None for r in state.rovers_of(player))
-    return not on_ground and not state.buildings_of(player, FACTORY)
+    for r in state.rovers:
+        if r.owner == player and r.space is not None:
+            return False
+    return not _has_factory(state, player)
+
+
+def _has_factory(state: GlobetrotterState, player: int) -> bool:
+    for b in state.buildings:
+        if b.owner == player and b.kind == FACTORY:
+            return True
+    return False
 
 
 def _mark_lost(state: GlobetrotterState, players: list[int]) -> GlobetrotterState:
@@ -67,10 +104,10 @@ def _mark_lost(state: GlobetrotterState, players: list[int]) -> GlobetrotterStat
 
 
 def _game_over(rules: Rules, state: GlobetrotterState) -> bool:
-    alive = [p for p in range(rules.players) if p not in state.lost]
     if rules.options["game_end"] == "first-loss":
         return bool(state.lost)
     touch("GT-E3")
+    alive = [p for p in range(rules.players) if p not in state.lost]
     return len(alive) <= 1
 
 
@@ -85,13 +122,15 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> Globetrot
             player = next_player(rules, state, player)
             continue
         touch("GT-F1")
-        buildings = [
-            attrs.evolve(b, points=turn_start_points(INT_OPS, b.points))
-            if b.owner == player and b.kind == FACTORY
-            else b
-            for b in state.buildings
-        ]
-        return attrs.evolve(state.with_pieces(buildings=buildings), phase=PLAY, turn=Turn(player, 0, 0, False, 0))
+        if _has_factory(state, player):
+            buildings = [
+                attrs.evolve(b, points=turn_start_points(INT_OPS, b.points))
+                if b.owner == player and b.kind == FACTORY
+                else b
+                for b in state.buildings
+            ]
+            state = state.with_pieces(buildings=buildings)
+        return state.with_turn(_turn(player, 0, 0, False, 0), phase=PLAY)
 
 
 def next_player(rules: Rules, state: GlobetrotterState, after: int) -> int:
@@ -105,7 +144,7 @@ def next_player(rules: Rules, state: GlobetrotterState, after: int) -> int:
 
 def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     """After an action and all its chance events: losses, the end of the game, the end of the turn."""
-    if all(p.destroyed for p in state.planets):
+    if all([p.destroyed for p in state.planets]):
         touch("GT-E2")
         return attrs.evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
     if rules.options["loss_check"] == "after-every-action":

@@ -1,0 +1,81 @@
+"""A game's declaration: every part of one game that the checks and the command reach, in one value.
+
+Models: a game's name and class, its clause catalogue (read when asked), the properties its
+rulebook promises, its computed tables (each built when asked), its statements of fact for
+the contradiction check, its proof systems, its board (for `rulecheck board`), its audit file
+and its data sets. A part a game does not have is None or empty; asking for a missing part
+that a command needs raises SpecError saying "<game> has no <part>".
+
+Leaves out: which games exist (rulecheck/registry.py declares them) and what is done with
+the parts (rulecheck/check/ and the command).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rulecheck.core.clauses import Catalogue
+from rulecheck.core.errors import OptionError, SpecError
+from rulecheck.core.game import Game
+from rulecheck.model.proof import System
+from rulecheck.model.properties import Property
+from rulecheck.model.statements import StatementSet
+from rulecheck.model.tables import Table
+
+
+@attrs.frozen
+class GameDeclaration:
+    name: str
+    game: type[Game[Any, Any]]
+    properties: tuple[Property, ...] = ()
+    """What the rulebook promises of every state and step (properties/<name>.py)."""
+    tables: Mapping[str, Callable[[], Table]] = attrs.field(factory=dict)
+    """Each computed table by name, built only when asked (some take minutes)."""
+    statements: StatementSet | None = None
+    """The rulebook's statements of fact and the questions `rulecheck contradictions` asks."""
+    systems: Callable[[Any], tuple[System, ...]] | None = None
+    """`systems(game)`: the symbolic system of each property the prover handles, for a game of
+    this class under its options."""
+    board: Callable[[str], Any] | None = None
+    """`board(removal)`: the board graph under a reading of which faces are removed, for
+    `rulecheck board`."""
+    audit: str | None = None
+    """The file in specs/ that files the checks' evidence under the audit's findings
+    (`<name>-audit.toml`), or None when the rulebook has no audit."""
+    data_sets: Mapping[str, Path] = attrs.field(factory=dict)
+    """Files of data the game's checks read, by name."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.game.name != self.name:
+            raise SpecError(f"the declaration of {self.name!r} names the class of {self.game.name!r}")
+
+    def catalogue(self) -> Catalogue:
+        """The rule clauses, read from specs/<name>.toml (through load_catalogue, by the class)."""
+        return self.game.catalogue()
+
+    def symbolic_systems(self, game: Game[Any, Any]) -> tuple[System, ...]:
+        if self.systems is None:
+            raise SpecError(f"{self.name} has no symbolic model")
+        return self.systems(game)
+
+    def statement_set(self) -> StatementSet:
+        if self.statements is None:
+            raise SpecError(f"{self.name} has no statements of fact")
+        return self.statements
+
+    def board_graph(self, removal: str) -> Any:
+        if self.board is None:
+            raise SpecError(f"{self.name} has no board")
+        return self.board(removal)
+
+    def table(self, name: str) -> Table:
+        """The table `name`, computed now."""
+        if not self.tables:
+            raise SpecError(f"{self.name} has no computed tables")
+        if name not in self.tables:
+            raise OptionError(f"{self.name} has no table {name!r}; tables: {', '.join(sorted(self.tables))}")
+        return self.tables[name]()

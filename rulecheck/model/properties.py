@@ -1,0 +1,45 @@
+"""The vocabulary of properties: what a game's rulebook promises of every state and every step.
+
+Models: a state property (true of every reachable state) and a transition property (true of
+every step: state, action, next state), each with the clauses it guards and the option
+values under which the rulebook promises it. A check returns None when it holds and a
+one-line explanation when it does not. Each game's properties live in `properties/<game>.py`
+(shipped as `rulecheck.properties.<game>`) and reach the checks through its declaration.
+
+Leaves out: checking them (rulecheck/check/properties.py picks the promised ones and runs
+them on a step) and how states are produced (fuzzing, exploration, tests all use these).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from rulecheck.core.game import Game
+
+
+def _always(options: Mapping[str, str]) -> bool:
+    return True
+
+
+@attrs.frozen
+class StateProperty:
+    name: str
+    clauses: tuple[str, ...]
+    description: str
+    check: Callable[[Game[Any, Any], Any], str | None]
+    applies: Callable[[Mapping[str, str]], bool] = _always
+
+
+@attrs.frozen
+class TransitionProperty:
+    name: str
+    clauses: tuple[str, ...]
+    description: str
+    check: Callable[[Game[Any, Any], Any, Any, Any], str | None]
+    applies: Callable[[Mapping[str, str]], bool] = _always
+
+
+Property = StateProperty | TransitionProperty

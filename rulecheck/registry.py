@@ -1,0 +1,65 @@
+"""The registry of modelled games: each game declared once, by explicit imports.
+
+Models: the declaration of every game (rulecheck/model/declaration.py), by name, and how to
+build a game from a name, a player count and option values, with errors that list what is
+allowed. The command and the checks reach every part of a game through its declaration
+here; an import error inside a game's module surfaces with its own traceback.
+
+Leaves out: the games and their parts (rulecheck/games/<game>/, properties/<game>.py and
+specs/<game>.toml) and what is done with them (rulecheck/check/ and the command).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulecheck.core.errors import OptionError
+from rulecheck.core.game import Game
+from rulecheck.games.globetrotter import statements as globetrotter_statements
+from rulecheck.games.globetrotter.game import Globetrotter
+from rulecheck.games.globetrotter.symbolic import systems as globetrotter_systems
+from rulecheck.games.globetrotter.tables import TABLES as GLOBETROTTER_TABLES
+from rulecheck.geometry.planet import planet
+from rulecheck.model.declaration import GameDeclaration
+from rulecheck.model.statements import StatementSet
+from rulecheck.properties.globetrotter import PROPERTIES as GLOBETROTTER_PROPERTIES
+
+GLOBETROTTER = GameDeclaration(
+    "globetrotter",
+    Globetrotter,
+    properties=GLOBETROTTER_PROPERTIES,
+    tables=GLOBETROTTER_TABLES,
+    statements=StatementSet(
+        globetrotter_statements.variables,
+        globetrotter_statements.statements,
+        globetrotter_statements.QUESTIONS,
+        globetrotter_statements.describe,
+    ),
+    systems=globetrotter_systems,
+    board=planet,
+    audit="globetrotter-audit.toml",
+)
+
+DECLARATIONS: dict[str, GameDeclaration] = {d.name: d for d in (GLOBETROTTER,)}
+"""Every registered game by name; a test may add one (monkeypatch.setitem)."""
+
+
+def declaration(name: str) -> GameDeclaration:
+    try:
+        return DECLARATIONS[name]
+    except KeyError:
+        allowed = ", ".join(sorted(DECLARATIONS)) or "(none yet)"
+        raise OptionError(f"unknown game {name!r}; games: {allowed}") from None
+
+
+def game_class(name: str) -> type[Game[Any, Any]]:
+    return declaration(name).game
+
+
+def make_game(
+    name: str, players: int | None = None, options: Mapping[str, str] | None = None, *, strict: bool = False
+) -> Game[Any, Any]:
+    """The game `name` for `players` (its minimum when None) under `options`."""
+    cls = game_class(name)
+    return cls(cls.min_players if players is None else players, options, strict=strict)

@@ -1,0 +1,43 @@
+"""The registry: each game's declaration by name, and errors that say what is allowed or missing."""
+
+import pytest
+
+from rulecheck.core.errors import OptionError, SpecError
+from rulecheck.model.declaration import GameDeclaration
+from rulecheck.registry import DECLARATIONS, declaration, make_game
+from tests.fixtures.pig import Pig
+from tests.fixtures.pig_declaration import PIG
+
+
+def test_an_unknown_game_lists_the_registered_ones():
+    with pytest.raises(OptionError, match="unknown game 'chess'; games: globetrotter"):
+        declaration("chess")
+
+
+def test_make_game_builds_the_declared_class_at_its_fewest_players():
+    game = make_game("globetrotter", options={"shooting": "W0"}, strict=True)
+    assert type(game) is DECLARATIONS["globetrotter"].game
+    assert (game.players, game.options["shooting"], game.strict) == (2, "W0", True)
+
+
+def test_a_declaration_names_its_own_class():
+    with pytest.raises(SpecError, match="the declaration of 'dice' names the class of 'pig'"):
+        GameDeclaration("dice", Pig)
+
+
+def test_every_part_a_game_lacks_is_named():
+    assert PIG.properties == () and PIG.audit is None and not PIG.data_sets
+    assert len(PIG.catalogue().clauses) == 5
+    for ask, part in [
+        (lambda: PIG.symbolic_systems(Pig(2)), "symbolic model"),
+        (PIG.statement_set, "statements of fact"),
+        (lambda: PIG.board_graph("ring15"), "board"),
+        (lambda: PIG.table("odds"), "computed tables"),
+    ]:
+        with pytest.raises(SpecError, match=f"^pig has no {part}$"):
+            ask()
+
+
+def test_an_unknown_table_lists_the_tables():
+    with pytest.raises(OptionError, match="globetrotter has no table 'odds'; tables: boards, destruction-odds"):
+        declaration("globetrotter").table("odds")
