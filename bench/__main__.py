@@ -13,7 +13,7 @@ from bench import explore, play, proofs
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description="rulecheck benchmarks")
-    parser.add_argument("--seconds", type=float, default=20.0, help="wall-clock budget for each side of the play race")
+    parser.add_argument("--seconds", type=float, default=20.0, help="CPU-time budget for each side of the play race")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = {"play": play.measure(args.seconds), "proofs": proofs.measure(), "explore": explore.measure()}
