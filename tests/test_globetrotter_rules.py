@@ -10,6 +10,7 @@ from rulecheck.games.globetrotter.actions import (
     Aim,
     Build,
     Choose,
+    Damage,
     Descend,
     Dice,
     Die,
@@ -347,6 +348,40 @@ def test_orbit_descend_and_transfer():
     illegal(literal, state, Transfer(2, "a", "b"), "GT-SP4")
 
 
+def _transfer_with_actions_to_spare(descend_after_transfer):
+    """Player 0, holding 3 saved points, moves an orbiting 2-hit-point Rover from a's orbit to b's,
+    where another of their 2-hit-point Rovers has orbited since before this turn."""
+    game = Globetrotter(4, {"descend_after_transfer": descend_after_transfer})
+    state = hand_turn_to(opening(game, [("a:P0", "a:T1"), ("a:P6", "a:T45"), ("b:P0", "b:T1"), ("b:P6", "b:T45")]), 0)
+    state = state.with_pieces(
+        buildings=state.buildings + (building("P3", 0, TREASURY, points=3),),
+        rovers=state.rovers + (Rover(0, None, 0, 2),),
+    )
+    return game, game.apply(state, Transfer(2, "a", "b"))
+
+
+def test_a_rover_that_changed_orbit_descends_in_a_subsequent_turn():
+    game, moved = _transfer_with_actions_to_spare("next-turn")
+    assert moved.turn.player == 0 and moved.turn.arrived == ((1, 2),)
+    illegal(game, moved, Descend(2, "b:T20"), "GT-SP3")
+    assert not [a for a in game.legal_actions(moved) if isinstance(a, Descend)]
+    assert game.apply(hand_turn_to(moved, 0), Descend(2, "b:T20")).rover_at(1, "T20") == Rover(1, "T20", 0, 2)
+
+
+def test_an_alike_rover_that_orbited_before_may_descend_at_once():
+    game, moved = _transfer_with_actions_to_spare("next-turn")
+    moved = moved.with_pieces(rovers=moved.rovers + (Rover(1, None, 0, 2),))
+    assert game.apply(moved, Descend(2, "b:T20")).rover_at(1, "T20") == Rover(1, "T20", 0, 2)
+    onward = game.apply(moved, Transfer(2, "b", "a"))  # one of the two moves on: the one that came
+    assert onward.turn.arrived == ((0, 2),)
+    assert Descend(2, "b:T20") in game.legal_actions(onward)
+
+
+def test_under_same_turn_a_rover_descends_right_after_changing_orbit():
+    game, moved = _transfer_with_actions_to_spare("same-turn")
+    assert game.apply(moved, Descend(2, "b:T20")).rover_at(1, "T20") == Rover(1, "T20", 0, 2)
+
+
 # Shooting
 
 
@@ -393,6 +428,29 @@ def test_a_ready_cannon_destroyed_by_a_shot_may_explode(game, start):
     exploded = game.apply(state, Die(3))
     assert exploded.rover_at(0, "T48") is None  # 1 hp: destroyed
     assert exploded.rover_at(0, "T47").hp == 2
+
+
+def _fire_at_own_space(game, start, hp):
+    """Player 0's Drill Cannon with `hp` hit points, aimed at its own space, fires: one hit, one damage."""
+    cannon = building("P1", 0, DRILL_CANNON, readiness=AIMED, aim="P1", hp=hp)
+    state = start.with_pieces(buildings=start.buildings + (cannon,))
+    return game.apply(game.apply(game.apply(state, Fire("P1")), Die(1)), Damage(1))
+
+
+def test_a_cannon_destroyed_by_its_own_hits_was_still_aimed_and_may_explode(game, start):
+    state = _fire_at_own_space(game, start, hp=1)
+    assert state.building_at(0, "P1") is None
+    assert [p.kind for p in state.pending] == ["explosion", "destruction"]
+    assert game.blame(state, Die(3)) == 0
+    survivor = _fire_at_own_space(game, start, hp=5).building_at(0, "P1")
+    assert (survivor.hp, survivor.readiness, survivor.aim) == (4, "idle", None)
+
+
+def test_under_idle_on_firing_a_cannon_destroyed_by_its_own_hits_does_not_explode(start):
+    game = Globetrotter(2, {"fire_readiness": "idle-on-firing"})
+    state = _fire_at_own_space(game, start, hp=1)
+    assert state.building_at(0, "P1") is None
+    assert [p.kind for p in state.pending] == ["destruction"]
 
 
 def test_destroying_the_last_planet_makes_everyone_lose(game, start):

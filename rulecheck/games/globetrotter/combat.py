@@ -4,8 +4,9 @@ Models: GT-A4 to GT-A8 (targets in range under `shooting`, shooters under `shoot
 to-hit and damage rolls on 3+ or 4+ under cover, `cover` and
 `fortification_covers_itself`, damage per success under `damage`); GT-D1 to GT-D6 (Ready,
 Aim, Fire, d6 automatic hits shared under `drill_hits`, the explosion of a cannon
-destroyed while ready or aimed, the 2d6 destruction roll against the fire counter under
-`destruction_roll`); GT-T4 (a destroyed Treasury's points go to the destroyer).
+destroyed while ready or aimed (by its own hits too, under `fire_readiness`), the 2d6
+destruction roll against the fire counter under `destruction_roll`); GT-T4 (a destroyed
+Treasury's points go to the destroyer).
 
 Every die is a chance node: to-hit, damage and explosion rolls show a d6 face; a
 Drill Cannon's hits are a d6 and their damage one outcome whose exact probability is
@@ -364,8 +365,30 @@ def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> Globetro
     return state
 
 
+def _firing_cannon(rules: Rules, state: GlobetrotterState, event: Pending) -> Building | None:
+    """GT-D4, GT-D5 under `fire_readiness=aimed-until-hits-land`: the cannon whose hits land on its
+    own space (a player has one Drill Cannon per planet, so the firer's cannon there is the one that
+    fired) counts as still Aimed while they land; None when the hits land elsewhere."""
+    building = state.building_at(event.planet, event.space)
+    if building is None or building.kind != DRILL_CANNON or building.owner != event.by:
+        return None
+    touch("GT-D4")
+    return building if rules.options["fire_readiness"] == "aimed-until-hits-land" else None
+
+
 def _drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount: int) -> GlobetrotterState:
     touch("GT-D2")
+    firing = _firing_cannon(rules, state, event)
+    if firing is None:
+        return _share_drill_damage(rules, state, event, amount)
+    aimed = attrs.evolve(firing, readiness=AIMED, aim=event.space)
+    state = _share_drill_damage(rules, state.replace(firing, aimed), event, amount)
+    survivor = state.building_at(event.planet, event.space)
+    return state if survivor is None else state.replace(survivor, attrs.evolve(survivor, readiness=IDLE, aim=None))
+
+
+def _share_drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount: int) -> GlobetrotterState:
+    """The drill's damage on the pieces of the aimed space, under `drill_hits`."""
     pieces = [piece for _, piece in _pieces_at(state, event.planet, event.space)]
     if rules.options["drill_hits"] == "every-piece":
         for piece in pieces:

@@ -4,7 +4,8 @@ Models: GT-A1 to GT-A3 (a Rover moves to an adjacent space holding no Rover, no
 Building and no enemy Fortification; it may share a friendly Fortification's space),
 GT-SP1 (into orbit from beside a friendly Space Port), GT-SP2 (descending onto any
 unoccupied space), GT-SP3 and GT-M2 (orbit to orbit, under `orbit_moves` and
-`planet_adjacency`), GT-SP4 and GT-SP5.
+`planet_adjacency`, and descending from the new orbit only in a later turn, under
+`descend_after_transfer`), GT-SP4 and GT-SP5.
 
 Leaves out: nothing of Move in the rulebook.
 """
@@ -12,6 +13,8 @@ Leaves out: nothing of Move in the rulebook.
 from __future__ import annotations
 
 from typing import Final
+
+import attrs
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
@@ -113,6 +116,18 @@ def apply_enter_orbit(
     return state.replace(rover, Rover(rover.planet, None, rover.owner, rover.hp))
 
 
+def _may_descend(rules: Rules, state: GlobetrotterState, rover: Rover) -> bool:
+    """GT-SP3 under `descend_after_transfer`: whether one of the player's orbiting Rovers like `rover`
+    (same planet and hit points) did not arrive in that orbit this turn, or arrivals may descend."""
+    turn = state.turn
+    if turn is None or not turn.arrived:
+        return True
+    touch("GT-SP3")
+    if rules.options["descend_after_transfer"] == "same-turn":
+        return True
+    return state.rovers.count(rover) > turn.arrived.count((rover.planet, rover.hp))
+
+
 def legal_descents(m: Mover) -> list[Action]:
     if not m.orbiting:
         return []
@@ -122,6 +137,7 @@ def legal_descents(m: Mover) -> list[Action]:
     return [
         act(Descend, r.hp, tokens[(r.planet, space)])
         for r in m.orbiting
+        if _may_descend(m.rules, m.state, r)
         for space in spaces
         if (r.planet, space) not in occupancy
     ]
@@ -140,6 +156,10 @@ def check_descend(m: Mover, action: Descend) -> tuple[Rover, Where]:
     rover = _orbiting_rover(m.state, m.player, where[0], action.hp, action)
     if where in m.occupancy:
         raise IllegalAction("GT-SP2", f"{action.target} is occupied", action)
+    if not _may_descend(m.rules, m.state, rover):
+        raise IllegalAction(
+            "GT-SP3", "a Rover that moved to this orbit this turn descends in a subsequent turn", action
+        )
     return rover, where
 
 
@@ -187,7 +207,14 @@ def apply_transfer(
     rules: Rules, state: GlobetrotterState, player: int, action: Transfer, rover: Rover
 ) -> GlobetrotterState:
     target = rules.orbit(action.target, "GT-SP3", action, state)
-    return state.replace(rover, Rover(target, rover.space, rover.owner, rover.hp))
+    moved = state.replace(rover, Rover(target, rover.space, rover.owner, rover.hp))
+    turn = moved.turn
+    assert turn is not None
+    arrived = list(turn.arrived)
+    if (rover.planet, rover.hp) in arrived:  # Rovers alike are one: the one that moves on is one that came
+        arrived.remove((rover.planet, rover.hp))
+    arrived.append((target, rover.hp))
+    return moved.with_turn(attrs.evolve(turn, arrived=tuple(sorted(arrived))))
 
 
 RULES = (

@@ -111,6 +111,22 @@ OPTIONS = OptionSpace(
             "whether an orbiting Rover may move to another planet's orbit (L58, L106) or only descend (L59)",
         ),
         Option(
+            "descend_after_transfer",
+            "next-turn",
+            ("next-turn", "same-turn"),
+            ("GT-SP3",),
+            "whether a Rover that moved to another planet's orbit may descend in the same turn, or, as L58 says, "
+            "'in a subsequent turn'",
+        ),
+        Option(
+            "fire_readiness",
+            "aimed-until-hits-land",
+            ("aimed-until-hits-land", "idle-on-firing"),
+            ("GT-D2", "GT-D4", "GT-D5"),
+            "whether a firing Drill Cannon is still Aimed while its own hits land (so, aimed at its own space and "
+            "destroyed by them, it may explode), or starts over before they land",
+        ),
+        Option(
             "planet_adjacency",
             "all",
             ("all", "line"),

@@ -106,6 +106,10 @@ class Turn:
     excluded: bool = False
     """Under `destroying_action=excluded`: whether the action being resolved has already stopped
     counting, so that one action destroying two Treasuries is excluded once."""
+    arrived: tuple[tuple[int, int], ...] = ()
+    """(planet, hit points) of each of the player's Rovers that moved into that planet's orbit from
+    another's this turn, sorted; under `descend_after_transfer=next-turn` they descend only in a
+    later turn (GT-SP3)."""
 
 
 @attrs.frozen

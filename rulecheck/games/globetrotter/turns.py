@@ -80,7 +80,8 @@ def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     if stolen != turn.stolen:
         touch("GT-T4")
     touch("GT-A0")
-    return state.with_turn(_turn(turn.player, turn.taken + 1, counted, own_used, stolen))
+    spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
+    return state.with_turn(attrs.evolve(spent, arrived=turn.arrived) if turn.arrived else spent)
 
 
 def has_lost(state: GlobetrotterState, player: int) -> bool:
