@@ -30,7 +30,7 @@ from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR, Checks, Issu
 from rulecheck.check.play import DEFAULT_MAX_STEPS, random_game
 from rulecheck.check.prove import PROVED
 from rulecheck.check.readings import changed_options, first_divergence
-from rulecheck.check.verify import BUDGETS, Outcome, Task, verify
+from rulecheck.check.verify import BUDGETS, Outcome, Recorded, Task, verify
 from rulecheck.core.errors import RulecheckError, TraceError
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
@@ -375,9 +375,23 @@ def _verify(args: argparse.Namespace) -> int:
     for game, counts in verdict.data["summary"].items():
         for kind, count in counts.items():
             print(f"  {game}  {kind.ljust(width)}  {count}")
+    for recorded in verdict.ledgers:
+        print(_ledger_line(recorded, out))
     for defect in verdict.defects:
         print(f"ENGINE SELF-CHECK FAILED: {defect}")
     return EXIT_FAILED if verdict.defects else 0
+
+
+def _ledger_line(recorded: Recorded, out: Path) -> str:
+    ledger = recorded.ledger
+    ids = f" ({', '.join(e.id for e in recorded.added)})" if recorded.added else ""
+    new = f"{len(recorded.added)} new finding id{'' if len(recorded.added) == 1 else 's'}{ids}"
+    if not ledger.beside_report:
+        return f"ledger: {new} appended to {ledger.target}"
+    return (
+        f"ledger: specs/{ledger.file} is read-only here, so the updated ledger ({new}) is {ledger.target}; "
+        f"verify --out {out} reads it again, and copying it over specs/{ledger.file} keeps the ids for good"
+    )
 
 
 def _table(args: argparse.Namespace) -> int:

@@ -39,6 +39,7 @@ GLOBETROTTER = GameDeclaration(
     systems=globetrotter_systems,
     board=planet,
     audit="globetrotter-audit.toml",
+    ledger="globetrotter-ledger.toml",
 )
 
 DECLARATIONS: dict[str, GameDeclaration] = {d.name: d for d in (GLOBETROTTER,)}

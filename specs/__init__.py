@@ -1,1 +1,1 @@
-"""The rule clause catalogues, one TOML file per game, shipped as package data of rulecheck.specs."""
+"""Each game's rule clauses, audit file and finding-id ledger (TOML), shipped as package data of rulecheck.specs."""

@@ -86,19 +86,36 @@ def test_unknown_removal_is_a_usage_error(capsys):
     assert "invalid choice: 'ring13'" in capsys.readouterr().err
 
 
-def test_verify_prints_progress_writes_the_report_and_exits_0(capsys, tmp_path, monkeypatch):
-    """The command around the campaign (tests/test_verify.py checks the campaign itself)."""
+@pytest.mark.parametrize("writable", [True, False])
+def test_verify_prints_progress_writes_the_report_and_the_ledger_and_exits_0(capsys, tmp_path, monkeypatch, writable):
+    """The command around the campaign (tests/test_verify.py checks the campaign itself), with the
+    ledgers in a folder of its own, writable or (a zip, as an installed package may be) not."""
+    import zipfile
+
     from rulecheck.check import verify
     from tests.test_verify import TINY
 
     monkeypatch.setitem(verify.BUDGETS, "quick", TINY)
     real_tasks = verify.tasks_for
     monkeypatch.setattr(verify, "tasks_for", lambda game, budget: real_tasks(game, budget)[:4])
-    code, out, _ = run(capsys, "verify", "--out", str(tmp_path), "--workers", "1")
+    (specs := tmp_path / "specs").mkdir()
+    if not writable:
+        zipfile.ZipFile(tmp_path / "package.zip", "w").close()
+    monkeypatch.setattr(verify, "specs_folder", lambda: specs if writable else zipfile.Path(tmp_path / "package.zip"))
+    report = tmp_path / "report"
+    code, out, _ = run(capsys, "verify", "--out", str(report), "--workers", "1")
     assert code == 0
     assert "[1/4" in out and "[4/4" in out and "self-check globetrotter 2p defaults" in out
-    assert f"findings: {tmp_path / 'findings.md'}" in out
-    assert (tmp_path / "findings.json").is_file() and (tmp_path / "findings.md").is_file()
+    assert f"findings: {report / 'findings.md'}" in out
+    assert (report / "findings.json").is_file() and (report / "findings.md").is_file()
+    new = len([f for f in json.loads((report / "findings.json").read_text())["findings"] if not f["audited"]])
+    ledger = specs / "globetrotter-ledger.toml" if writable else report / "ledger-globetrotter.toml"
+    assert ledger.is_file() and ledger.read_text().count("[[finding]]") == new
+    if writable:
+        assert f"ledger: {new} new finding ids (GT-F16, " in out and f"appended to {ledger}" in out
+    else:
+        assert "ledger: specs/globetrotter-ledger.toml is read-only here" in out
+        assert f"is {ledger}; verify --out {report} reads it again" in out
 
 
 def test_rules_and_options_json(capsys):

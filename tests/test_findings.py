@@ -1,10 +1,29 @@
-"""The findings report: audit files, filing evidence under audited and new ids, writing it whole."""
+"""The findings report: audit files, filing evidence under audited and new ids, the ledger that
+keeps new ids stable, writing it whole."""
 
 import json
+import zipfile
+from pathlib import Path
 
 import pytest
 
-from rulecheck.check.findings import WITNESS, AuditEntry, Evidence, assemble, load_audit, parse_audit, write_report
+from rulecheck.check.findings import (
+    WITNESS,
+    AuditEntry,
+    Evidence,
+    LedgerEntry,
+    assemble,
+    ledger_header,
+    load_audit,
+    new_entries,
+    open_ledger,
+    parse_audit,
+    specs_folder,
+    write_ledger,
+    write_report,
+)
+from rulecheck.check.generic import KINDS
+from rulecheck.check.verify import CONTRADICTION, DEAD_RULE, READING, TABLE
 from rulecheck.core.errors import SpecError
 from rulecheck.games.globetrotter import Globetrotter
 from rulecheck.registry import declaration
@@ -34,6 +53,7 @@ def test_evidence_is_filed_under_the_audit_id_it_bears_on_and_the_rest_numbered_
             evidence("self-loss", "orbit", players=4),
         ],
         AUDIT,
+        {},
     )
     assert [(f.id, f.audited) for f in found] == [
         ("GT-F02", True),
@@ -56,6 +76,7 @@ def test_the_report_is_written_whole_with_witness_files_named_in_the_replay_comm
             evidence("computed table", "odds", witness=table, replay="rulecheck table globetrotter odds"),
         ],
         AUDIT,
+        {},
     )
     data = write_report(found, tmp_path / "report")
     written = json.loads((tmp_path / "report" / "findings.json").read_text())
@@ -97,3 +118,146 @@ def test_the_shipped_audit_names_real_clauses_and_real_options():
     assert {c for entry in audit for c in entry.clauses} <= clauses
     readings = {key.split(":", 1)[1] for entry in audit for key in entry.evidence if key.startswith("reading")}
     assert readings <= options
+
+
+def ids(found):
+    """Each finding's id by the key of its first piece of evidence."""
+    return {f.evidence[0].evidence.key: f.id for f in found}
+
+
+def test_a_key_keeps_its_ledger_id_whatever_else_the_run_finds():
+    """Two runs that find different keys: every key both find has one id, and a key the ledger
+    lacks is numbered after the highest of the audit and the ledger, in order of key."""
+    ledger = {"self-loss:decommission": "GT-F16", "non-termination:cycle": "GT-F18"}
+    small = [evidence("non-termination", "cycle"), evidence("self-loss", "decommission")]
+    larger = [
+        evidence("deadlock", "end"),
+        evidence("self-loss", "decommission", players=4),
+        evidence("dead rule", "GT-A16"),
+        evidence("non-termination", "cycle"),
+        evidence("self-loss", "orbit"),
+    ]
+    first, second = assemble("globetrotter", small, AUDIT, ledger), assemble("globetrotter", larger, AUDIT, ledger)
+    assert ids(first) == {"non-termination:cycle": "GT-F18", "self-loss:decommission": "GT-F16"}
+    assert ids(second) == {
+        "self-loss:orbit": "GT-F09",
+        "dead rule:GT-A16": "GT-F19",  # after GT-F18, the ledger's highest, in order of key
+        "deadlock:end": "GT-F20",
+        "non-termination:cycle": "GT-F18",
+        "self-loss:decommission": "GT-F16",
+    }
+    assert [f.id for f in second] == ["GT-F09", "GT-F16", "GT-F18", "GT-F19", "GT-F20"]
+    assert new_entries(first, ledger) == ()
+    assert new_entries(second, ledger) == (
+        LedgerEntry("GT-F19", "dead rule:GT-A16"),
+        LedgerEntry("GT-F20", "deadlock:end"),
+    )
+
+
+def test_a_ledger_key_the_audit_comes_to_list_is_filed_under_the_audit_and_its_id_is_not_given_again():
+    ledger = {"self-loss:orbit": "GT-F16"}
+    found = assemble("globetrotter", [evidence("self-loss", "orbit"), evidence("deadlock", "end")], AUDIT, ledger)
+    assert ids(found) == {"self-loss:orbit": "GT-F09", "deadlock:end": "GT-F17"}
+
+
+LEDGER = "globetrotter-ledger.toml"
+
+
+def test_verify_appends_new_keys_to_the_ledger_file_and_the_next_run_reuses_them(tmp_path):
+    specs, report = tmp_path / "specs", tmp_path / "report"
+    specs.mkdir()
+    runs = [
+        [evidence("self-loss", "decommission"), evidence("non-termination", "cycle")],
+        [evidence("deadlock", "end"), evidence("self-loss", "decommission")],
+        [evidence("non-termination", "cycle"), evidence("deadlock", "end")],
+    ]
+    seen = []
+    for run in runs:
+        ledger = open_ledger("globetrotter", LEDGER, AUDIT, specs, report)
+        assert not ledger.beside_report and ledger.target == specs / LEDGER
+        found = assemble("globetrotter", run, AUDIT, ledger.ids)
+        written = write_ledger(ledger, new_entries(found, ledger.ids))
+        seen.append((ids(found), written, (specs / LEDGER).read_text()))
+    assert [s[0] for s in seen] == [
+        {"non-termination:cycle": "GT-F12", "self-loss:decommission": "GT-F13"},
+        {"deadlock:end": "GT-F14", "self-loss:decommission": "GT-F13"},
+        {"deadlock:end": "GT-F14", "non-termination:cycle": "GT-F12"},
+    ]
+    assert [s[1] for s in seen] == [True, True, False]  # the last run gave no new id
+    first, second, third = (s[2] for s in seen)
+    assert first.startswith(ledger_header("globetrotter")) and second.startswith(first) and third == second
+    assert second.endswith('[[finding]]\nid = "GT-F14"\nkey = "deadlock:end"\n')
+    assert not list(specs.glob(".*.partial")) and not report.exists()
+
+
+def test_a_read_only_specs_folder_leaves_it_alone_and_writes_the_ledger_beside_the_report(tmp_path):
+    """An installed package whose specs folder cannot be written (here, a zip): the ids are
+    the same, the updated ledger goes to report/ledger-<game>.toml, and a later run into the
+    same report folder reads it again."""
+    shipped = ledger_header("globetrotter") + '\n[[finding]]\nid = "GT-F12"\nkey = "non-termination:cycle"\n'
+    package = tmp_path / "package.zip"
+    with zipfile.ZipFile(package, "w") as archive:
+        archive.writestr(f"specs/{LEDGER}", shipped)
+    specs, report = zipfile.Path(package, "specs/"), tmp_path / "report"
+    found = []
+    for run in [[evidence("self-loss", "decommission")], [evidence("deadlock", "end")]]:
+        ledger = open_ledger("globetrotter", LEDGER, AUDIT, specs, report)
+        assert ledger.beside_report and ledger.target == report / "ledger-globetrotter.toml"
+        found.append(assemble("globetrotter", [evidence("non-termination", "cycle"), *run], AUDIT, ledger.ids))
+        assert write_ledger(ledger, new_entries(found[-1], ledger.ids))
+    assert [ids(f) for f in found] == [
+        {"non-termination:cycle": "GT-F12", "self-loss:decommission": "GT-F13"},
+        {"non-termination:cycle": "GT-F12", "deadlock:end": "GT-F14"},
+    ]
+    written = (report / "ledger-globetrotter.toml").read_text()
+    assert written.startswith(shipped) and written.index("GT-F13") < written.index("GT-F14")
+    assert zipfile.Path(package, f"specs/{LEDGER}").read_text() == shipped
+
+
+def entries(*pairs):
+    return "".join(f'[[finding]]\nid = "{i}"\nkey = "{k}"\n' for i, k in pairs)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (entries(("GT-F16", "deadlock:end"), ("GT-F16", "self-loss:x")), "finding #2: id GT-F16 repeats"),
+        (entries(("GT-F16", "deadlock:end"), ("GT-F17", "deadlock:end")), "#2: key 'deadlock:end' is given two ids"),
+        (entries(("GT-F16", "deadlock:end"), ("GT-F09", "self-loss:x")), "#2: id GT-F09 is an audited finding's id"),
+        (entries(("GT-F16", "deadlock:end"), ("XY-F17", "self-loss:x")), "#2: id XY-F17 must start with GT-F"),
+        (entries(("F16", "deadlock:end")), "finding #1: id 'F16' must look like GT-F16"),
+        (entries(("GT-F16", "deadlock")), "finding #1: key 'deadlock' must look like CHECK:SUBJECT"),
+        ('[[finding]]\nid = "GT-F16"\n', "finding #1: missing key 'key'"),
+        ('[[finding]]\nid = 16\nkey = "deadlock:end"\n', "finding #1: 'id' must be str, got int"),
+        (entries(("GT-F16", "deadlock:end")) + "seen = 1\n", "finding #1: unknown keys \\['seen'\\]"),
+        ("finding = 3", "'finding' must be list, got int"),
+        ("ids = []", "unknown keys \\['ids'\\]; a ledger holds only"),
+        ("[[finding]\n", "not valid TOML"),
+    ],
+)
+def test_a_broken_ledger_is_named_with_its_file_entry_and_problem(tmp_path, text, problem):
+    (tmp_path / LEDGER).write_text(text)
+    with pytest.raises(SpecError, match=problem) as raised:
+        open_ledger("globetrotter", LEDGER, AUDIT, tmp_path, tmp_path / "report")
+    assert str(raised.value).startswith(f"specs/{LEDGER}")
+
+
+def test_a_copy_beside_the_report_that_contradicts_the_package_ledger_names_both_files(tmp_path):
+    package = tmp_path / "package.zip"
+    with zipfile.ZipFile(package, "w") as archive:
+        archive.writestr(f"specs/{LEDGER}", entries(("GT-F16", "deadlock:end")))
+    (tmp_path / "report").mkdir()
+    copy = tmp_path / "report" / "ledger-globetrotter.toml"
+    copy.write_text(entries(("GT-F16", "self-loss:x")))
+    with pytest.raises(SpecError, match=f"^{copy}: finding #1: id GT-F16 repeats \\(specs/{LEDGER}: finding #1"):
+        open_ledger("globetrotter", LEDGER, AUDIT, zipfile.Path(package, "specs/"), tmp_path / "report")
+
+
+def test_the_shipped_ledger_continues_the_shipped_audit():
+    """The committed ledger reads cleanly against the committed audit, numbers on from the audit's
+    highest id without a gap, and names only kinds of check verify runs."""
+    audit = load_audit(declaration("globetrotter").audit)
+    ledger = open_ledger("globetrotter", declaration("globetrotter").ledger, audit, specs_folder(), Path("report"))
+    highest = max(int(e.id[4:]) for e in audit)
+    assert [int(e.id[4:]) for e in ledger.entries] == list(range(highest + 1, highest + 1 + len(ledger.entries)))
+    assert {e.key.split(":")[0] for e in ledger.entries} <= KINDS | {READING, DEAD_RULE, CONTRADICTION, TABLE}

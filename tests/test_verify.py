@@ -1,12 +1,18 @@
-"""`rulecheck verify` on a small campaign: the report, its replay commands, and the same results
-from local processes and from a Dask cluster as from a serial run."""
+"""`rulecheck verify` on a small campaign: the report, each item the evidence that produced it and
+its replay command showing that evidence, ids that stay put between budgets and task subsets, and
+the same results from local processes and from a Dask cluster as from a serial run."""
 
 import json
 import shlex
+import shutil
+from pathlib import Path
 
+import attrs
 import pytest
 
-from rulecheck.check.verify import Budget, Task, verify
+from rulecheck.check.findings import WITNESS
+from rulecheck.check.generic import BROKEN_INVARIANT
+from rulecheck.check.verify import Budget, Task, dead_rules, verify
 from rulecheck.cli import main
 
 TINY = Budget(
@@ -31,15 +37,19 @@ def small(task: Task) -> bool:
     return task.players == 2 and all(name in SWEPT for name, _ in task.variant) and task.subject not in SLOW_TABLES
 
 
+LEDGER = "globetrotter-ledger.toml"
+
+
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
-    out = tmp_path_factory.mktemp("report")
-    verdict = verify(out, TINY, games=["globetrotter"], select=small)
-    return out, verdict
+    """The tiny campaign's report, with the ledger (empty at the start) it wrote."""
+    out, specs = tmp_path_factory.mktemp("report"), tmp_path_factory.mktemp("specs")
+    verdict = verify(out, TINY, games=["globetrotter"], select=small, ledgers=specs)
+    return out, verdict, specs
 
 
 def test_the_report_holds_audited_and_new_findings_with_every_required_field(report):
-    out, verdict = report
+    out, verdict, _ = report
     assert verdict.defects == ()
     data = json.loads((out / "findings.json").read_text())
     ids = {f["id"] for f in data["findings"]}
@@ -54,7 +64,7 @@ def test_the_report_holds_audited_and_new_findings_with_every_required_field(rep
 
 
 def test_fortify_adjacency_is_found_by_a_proof_and_by_a_reading_under_the_rover_value(report):
-    out, _ = report
+    out, _, _ = report
     data = json.loads((out / "findings.json").read_text())
     [adjacency] = [f for f in data["findings"] if f["id"] == "GT-F11"]
     checks = {e["check"]: e for e in adjacency["evidence"]}
@@ -62,33 +72,135 @@ def test_fortify_adjacency_is_found_by_a_proof_and_by_a_reading_under_the_rover_
     assert "reading that matters" in checks
 
 
+def produced(verdict):
+    """Every piece of evidence the campaign produced, in the order verify files it."""
+    return [e for o in verdict.outcomes for e in o.evidence] + dead_rules("globetrotter", verdict.outcomes)
+
+
+def trace_step_shows(evidence, shown):
+    """`rulecheck replay`: the witness's last step shows the issue: its check and message (for a broken
+    invariant, which may come from a proof with a title of its own: the property)."""
+    last = len(evidence.witness["trace"]["steps"])
+    [line] = [line for line in shown.splitlines() if line.startswith(f"step {last} (")]
+    if evidence.check == BROKEN_INVARIANT:
+        return f"): {evidence.subject} broken" in line
+    return f"): {evidence.check}: {evidence.title}" in line
+
+
+def divergence_shows(evidence, shown):
+    """`rulecheck compare`: the readings part where the reading check found them part."""
+    divergence = evidence.title.split(": ", 1)[1]
+    return shown.startswith("at step ") and shown.rstrip("\n").endswith(f": {divergence}")
+
+
+def table_shows(evidence, shown):
+    """`rulecheck table`: the table's title, then its columns and every row, as the witness holds them
+    (compared word by word: the columns are padded and a cell may be empty)."""
+    table = evidence.witness["table"]
+    title, *lines = shown.splitlines()
+    words = [" ".join(map(str, row)).split() for row in (table["columns"], *table["rows"])]
+    return title.startswith(f"{table['title']} [") and [line.split() for line in lines] == words
+
+
+def contradiction_shows(evidence, shown):
+    """`rulecheck contradictions`: this question's line, with the core its witness holds."""
+    core = ", ".join(evidence.witness["z3"]["unsat_core"])
+    return any(
+        line.startswith(f"CONTRADICTION {evidence.title}") and f": {core} cannot" in line for line in shown.splitlines()
+    )
+
+
+def dead_rule_shows(evidence, shown):
+    """`rulecheck fuzz`: the clause is among those never reached, as in the coverage the witness holds."""
+    [never] = [line.split("never: ")[1] for line in shown.splitlines() if line.startswith("clauses reached:")]
+    return evidence.subject in never.split(", ") and evidence.subject not in evidence.witness["coverage"]["counts"]
+
+
+def refutation_shows(evidence, shown):
+    """`rulecheck prove`: the property's line says refuted."""
+    return any(line.startswith("refuted") and f"  {evidence.subject} [" in line for line in shown.splitlines())
+
+
 SHOWS = {
-    "replay": lambda item, out: item["subject"] in out or item["check"] in out,
-    "compare": lambda item, out: "differ" in out,
-    "table": lambda item, out: item["title"] in out,
-    "contradictions": lambda item, out: "CONTRADICTION" in out and item["subject"] is not None,
-    "fuzz": lambda item, out: item["subject"] in out.split("never:")[1],
-    "prove": lambda item, out: "refuted" in out,
+    "replay": trace_step_shows,
+    "compare": divergence_shows,
+    "table": table_shows,
+    "contradictions": contradiction_shows,
+    "fuzz": dead_rule_shows,
+    "prove": refutation_shows,
 }
 
 
-def test_every_replay_command_as_printed_shows_its_evidence(report, capsys):
-    out, _ = report
+def test_every_item_of_the_report_is_the_evidence_that_produced_it_and_its_replay_shows_that_evidence(report, capsys):
+    out, verdict, _ = report
     data = json.loads((out / "findings.json").read_text())
+    evidence = produced(verdict)
+    commands = set()
     for finding in data["findings"]:
         for item in finding["evidence"]:
+            pieces = [e for e in evidence if (e.check, e.subject) == (item["check"], item["subject"])]
+            assert pieces, f"{finding['id']}: no check produced {item['check']}:{item['subject']}"
+            first = pieces[0]
+            assert (item["title"], item["clauses"]) == (first.title, list(first.clauses))
+            settings = [{"players": e.players, **dict(e.variant)} for e in pieces]
+            assert item["options"] == [s for i, s in enumerate(settings) if s not in settings[:i]]
+            if "trace" in first.witness:
+                path = item["witness"]["file"]
+                assert json.loads(Path(path).read_text()) == first.witness["trace"]
+                assert item["replay"] == first.replay.replace(WITNESS, path)
+            else:
+                assert (item["witness"], item["replay"]) == (first.witness, first.replay)
             program, command, *args = shlex.split(item["replay"])
             assert program == "rulecheck"
             capsys.readouterr()
             code = main([command, *args])
             shown = capsys.readouterr().out
             assert code in (0, 1), item["replay"]
-            assert SHOWS[command](item, shown), f"{finding['id']}: {item['replay']} does not show {item['title']}"
+            assert SHOWS[command](first, shown), f"{finding['id']}: {item['replay']} does not show {item['title']}"
+            commands.add(command)
+    assert commands >= {"replay", "compare", "table", "contradictions", "fuzz"}
+
+
+SMALLER = attrs.evolve(TINY, name="smaller", games=1, explore_states=30)
+
+
+def ids(out):
+    """Each finding's id, by the key of each piece of its evidence."""
+    data = json.loads((out / "findings.json").read_text())
+    return {f"{e['check']}:{e['subject']}": f["id"] for f in data["findings"] for e in f["evidence"]}
+
+
+def test_a_smaller_budget_on_fewer_tasks_gives_every_finding_both_runs_show_the_same_id(report, tmp_path):
+    out, _, specs = report
+    ledgers = tmp_path / "specs"
+    shutil.copytree(specs, ledgers)
+    before = (ledgers / LEDGER).read_text()
+    verdict = verify(
+        tmp_path / "report",
+        SMALLER,
+        games=["globetrotter"],
+        select=lambda task: small(task) and task.job not in ("readings", "prove"),
+        ledgers=ledgers,
+    )
+    first, second = ids(out), ids(tmp_path / "report")
+    shared, added = first.keys() & second.keys(), sorted(second.keys() - first.keys())
+    assert {key: second[key] for key in shared} == {key: first[key] for key in shared}
+    new_in_both = {key for key in shared if int(first[key][4:]) > 15}
+    assert new_in_both and added
+    # Numbered afresh in order of key, as before the ledger, the second run would move an id.
+    afresh = dict(zip(sorted(k for k in second if int(second[k][4:]) > 15), (f"GT-F{n}" for n in range(16, 99))))
+    assert any(afresh[key] != first[key] for key in new_in_both)
+    [recorded] = verdict.ledgers
+    assert [e.key for e in recorded.added] == added and recorded.ledger.target == ledgers / LEDGER
+    assert min(int(e.id[4:]) for e in recorded.added) > max(int(first[key][4:]) for key in first)
+    appended = "".join(f'\n[[finding]]\nid = "{e.id}"\nkey = "{e.key}"\n' for e in recorded.added)
+    assert (ledgers / LEDGER).read_text() == before + appended
 
 
 def test_local_processes_give_the_serial_report(report, tmp_path):
-    out, _ = report
-    verify(tmp_path, TINY, games=["globetrotter"], select=small, workers=2)
+    out, _, _ = report
+    (specs := tmp_path / "specs").mkdir()
+    verify(tmp_path, TINY, games=["globetrotter"], select=small, workers=2, ledgers=specs)
     assert (tmp_path / "findings.json").read_text() == (out / "findings.json").read_text().replace(
         str(out), str(tmp_path)
     )
@@ -96,9 +208,17 @@ def test_local_processes_give_the_serial_report(report, tmp_path):
 
 def test_a_dask_cluster_gives_the_serial_report(report, tmp_path):
     distributed = pytest.importorskip("distributed")
-    out, _ = report
+    out, _, _ = report
+    (specs := tmp_path / "specs").mkdir()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        verify(tmp_path, TINY, games=["globetrotter"], select=small, dask=cluster.scheduler_address)
+        verify(
+            tmp_path,
+            TINY,
+            games=["globetrotter"],
+            select=small,
+            dask=cluster.scheduler_address,
+            ledgers=specs,
+        )
     assert (tmp_path / "findings.json").read_text() == (out / "findings.json").read_text().replace(
         str(out), str(tmp_path)
     )

@@ -4,13 +4,18 @@ Models: a piece of evidence (one check's result under one option set and player 
 its witness, a trace, a Z3 answer, a computed table or a coverage count, and the command
 that shows it again), merged by key with every setting it was seen under; the audit's
 findings of a game (specs/<game>-audit.toml: each id with the evidence keys that bear on
-it); and the findings report, where evidence that bears on an audited finding is filed
-under the audit's id and every other key becomes a new finding, numbered on from the
-audit's ids in order of key. The report is written as findings.json, findings.md and a
-witnesses/ folder, each file whole or not at all.
+it); the game's ledger (specs/<game>-ledger.toml: every id once given to a key no audited
+finding lists, with that key), read from the package's specs folder, or when that folder
+is not writable, from it and the updated copy an earlier run left beside the report; and
+the findings report, where evidence that bears on an audited finding is filed under the
+audit's id, and every other key becomes a new finding under its ledger id, or when the
+ledger has none, under the next number after the audit's and the ledger's highest, in
+order of key. The report is written as findings.json, findings.md and a witnesses/
+folder, and the ledger with its new entries appended, each file whole or not at all.
 
-Leaves out: running the checks (verify.py does) and judging whether a finding is a flaw
-of the rulebook (the reader does).
+Leaves out: running the checks (verify.py does), judging whether a finding is a flaw of
+the rulebook (the reader does), and runs that write one ledger at the same time (the
+last to finish wins).
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ import os
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Final
 
@@ -87,11 +93,50 @@ class Finding:
     evidence: tuple[Observed, ...]
 
 
-def parse_audit(text: str, source: str) -> tuple[AuditEntry, ...]:
+@attrs.frozen
+class LedgerEntry:
+    """A finding id as the ledger records it: given once, to one evidence key, for good."""
+
+    id: str
+    key: str
+    """The evidence key (Evidence.key) the id was first given to."""
+    where: str = attrs.field(default="", eq=False)
+    """The file and entry it was read from, for errors (empty for an entry not yet written)."""
+
+
+@attrs.frozen
+class Ledger:
+    """A game's ledger as verify reads it, and where it writes the ledger back."""
+
+    game: str
+    file: str
+    """The ledger's file in the package's specs folder, as the game's declaration names it."""
+    entries: tuple[LedgerEntry, ...]
+    """Every entry in force: the package's, then those of `carried`."""
+    carried: tuple[LedgerEntry, ...]
+    """Entries of the copy beside the report that the package's ledger lacks (none when the
+    package's specs folder is writable)."""
+    base: str | None
+    """The package ledger's text, which the written ledger extends (None: there is none yet)."""
+    target: Path
+    """Where the updated ledger is written: the package's file, or report/ledger-<game>.toml."""
+    beside_report: bool
+
+    @property
+    def ids(self) -> dict[str, str]:
+        """Each recorded key's id."""
+        return {entry.key: entry.id for entry in self.entries}
+
+
+def _toml(text: str, source: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(f"{source}: not valid TOML: {exc}") from None
+
+
+def parse_audit(text: str, source: str) -> tuple[AuditEntry, ...]:
+    data = _toml(text, source)
     entries = []
     for index, table in enumerate(require(data, "finding", list, source), start=1):
         where = f"{source}: finding #{index}"
@@ -115,14 +160,95 @@ def parse_audit(text: str, source: str) -> tuple[AuditEntry, ...]:
     return tuple(entries)
 
 
+def specs_folder() -> Traversable:
+    """The package's specs folder (a plain folder when installed from source or a wheel)."""
+    return resources.files("rulecheck.specs")
+
+
 def load_audit(file: str | None) -> tuple[AuditEntry, ...]:
     """The audited findings in specs/<file>, the audit file a game declares (none without one)."""
     if file is None:
         return ()
-    resource = resources.files("rulecheck.specs").joinpath(file)
+    resource = specs_folder().joinpath(file)
     if not resource.is_file():
         raise SpecError(f"no audit file specs/{file}")
     return parse_audit(resource.read_text(encoding="utf-8"), f"specs/{file}")
+
+
+def parse_ledger(text: str, source: str) -> tuple[LedgerEntry, ...]:
+    """The entries of a ledger file, each an id like GT-F16 and a key CHECK:SUBJECT; `source`
+    names the file in errors. An id or a key that repeats is an error."""
+    data = _toml(text, source)
+    if unknown := set(data) - {"finding"}:
+        raise SpecError(f"{source}: unknown keys {sorted(unknown)}; a ledger holds only [[finding]] entries")
+    entries = []
+    for index, table in enumerate(require(data, "finding", list, source) if data else [], start=1):
+        where = f"{source}: finding #{index}"
+        if not isinstance(table, dict):
+            raise SpecError(f"{where}: must be a table")
+        if unknown := set(table) - {"id", "key"}:
+            raise SpecError(f"{where}: unknown keys {sorted(unknown)}")
+        entry = LedgerEntry(require(table, "id", str, where), require(table, "key", str, where), where)
+        if not AUDIT_ID.match(entry.id):
+            raise SpecError(f"{where}: id {entry.id!r} must look like GT-F16")
+        if not re.fullmatch(r"[^:]+:.+", entry.key):
+            raise SpecError(f"{where}: key {entry.key!r} must look like CHECK:SUBJECT")
+        entries.append(entry)
+    return _checked(entries)
+
+
+def _checked(entries: Sequence[LedgerEntry]) -> tuple[LedgerEntry, ...]:
+    """`entries`, once no id and no key appears twice among them."""
+    ids: dict[str, LedgerEntry] = {}
+    keys: dict[str, LedgerEntry] = {}
+    for entry in entries:
+        if (first := ids.setdefault(entry.id, entry)) is not entry:
+            raise SpecError(f"{entry.where}: id {entry.id} repeats ({first.where} gives it to {first.key!r})")
+        if (first := keys.setdefault(entry.key, entry)) is not entry:
+            raise SpecError(
+                f"{entry.where}: key {entry.key!r} is given two ids, {first.id} ({first.where}) and {entry.id}"
+            )
+    return tuple(entries)
+
+
+def _prefix(game: str, audit: Sequence[AuditEntry]) -> str:
+    """What every finding id of the game starts with: the audit's (GT-F), else from the game's name."""
+    numbers = [m for e in audit if (m := AUDIT_ID.match(e.id))]
+    return numbers[0]["prefix"] if numbers else f"{game[:2].upper()}-F"
+
+
+def _writable(folder: Traversable) -> bool:
+    return isinstance(folder, Path) and os.access(folder, os.W_OK)
+
+
+def _read_ledger(resource: Traversable, source: str) -> tuple[str | None, tuple[LedgerEntry, ...]]:
+    if not resource.is_file():
+        return None, ()
+    text = resource.read_text(encoding="utf-8")
+    return text, parse_ledger(text, source)
+
+
+def open_ledger(game: str, file: str, audit: Sequence[AuditEntry], folder: Traversable, report: Path) -> Ledger:
+    """The ledger `file` of `game` in `folder` (the package's specs folder), checked against the
+    audit. When `folder` is not writable, the ledger is written to `report`/ledger-<game>.toml
+    instead, and the entries an earlier run left there stay in force."""
+    base, shipped = _read_ledger(folder.joinpath(file), f"specs/{file}")
+    carried: tuple[LedgerEntry, ...] = ()
+    target = report / f"ledger-{game}.toml"
+    beside_report = not _writable(folder)
+    if beside_report:
+        carried = tuple(e for e in _read_ledger(target, str(target))[1] if e not in shipped)
+    else:
+        target = Path(str(folder.joinpath(file)))
+    entries = _checked((*shipped, *carried))
+    prefix = _prefix(game, audit)
+    audited = {e.id for e in audit}
+    for entry in entries:
+        if entry.id in audited:
+            raise SpecError(f"{entry.where}: id {entry.id} is an audited finding's id")
+        if not entry.id.startswith(prefix):
+            raise SpecError(f"{entry.where}: id {entry.id} must start with {prefix}, as {game}'s finding ids do")
+    return Ledger(game, file, entries, carried, base, target, beside_report)
 
 
 def _setting(item: Evidence) -> dict[str, Any]:
@@ -141,9 +267,19 @@ def observe(evidence: Sequence[Evidence]) -> list[Observed]:
     return [Observed(item, tuple(under[key])) for key, item in first.items()]
 
 
-def assemble(game: str, evidence: Sequence[Evidence], audit: Sequence[AuditEntry]) -> list[Finding]:
+def _number(finding_id: str) -> int:
+    match = AUDIT_ID.match(finding_id)
+    assert match is not None, finding_id
+    return int(match["number"])
+
+
+def assemble(
+    game: str, evidence: Sequence[Evidence], audit: Sequence[AuditEntry], ledger: Mapping[str, str]
+) -> list[Finding]:
     """File the evidence under the audited findings it bears on, and each other key under a
-    new finding of its own; new ids continue the audit's numbering in order of key."""
+    new finding of its own: its id in `ledger` (key -> id), or for a key the ledger lacks, the
+    next number after the highest of the audit and the ledger, in order of key. Audited
+    findings come first, in the audit's order, then the new ones in order of id."""
     owner = {key: entry.id for entry in audit for key in entry.evidence}
     filed: dict[str, list[Observed]] = {}
     for observed in observe(evidence):
@@ -152,19 +288,55 @@ def assemble(game: str, evidence: Sequence[Evidence], audit: Sequence[AuditEntry
     findings = [
         Finding(e.id, game, e.kind, e.title, e.clauses, True, tuple(filed[e.id])) for e in audit if e.id in filed
     ]
-    numbers = [m for e in audit if (m := AUDIT_ID.match(e.id))]
-    prefix = numbers[0]["prefix"] if numbers else f"{game[:2].upper()}-F"
-    next_number = max((int(m["number"]) for m in numbers), default=0) + 1
+    prefix = _prefix(game, audit)
+    next_number = max(map(_number, [*(e.id for e in audit), *ledger.values()]), default=0) + 1
     audited = {e.id for e in audit}
-    for offset, key in enumerate(sorted(k for k in filed if k not in audited)):
+    ids = dict(ledger)
+    new = []
+    for key in sorted(k for k in filed if k not in audited):
+        if key not in ids:
+            ids[key] = f"{prefix}{next_number:02d}"
+            next_number += 1
         [observed] = filed[key]
         item = observed.evidence
-        findings.append(
-            Finding(
-                f"{prefix}{next_number + offset:02d}", game, item.check, item.title, item.clauses, False, (observed,)
-            )
-        )
-    return findings
+        new.append(Finding(ids[key], game, item.check, item.title, item.clauses, False, (observed,)))
+    return findings + sorted(new, key=lambda f: _number(f.id))
+
+
+def new_entries(findings: Iterable[Finding], ledger: Mapping[str, str]) -> tuple[LedgerEntry, ...]:
+    """The ids `findings` gave to keys `ledger` (key -> id) does not record yet, in order of id."""
+    return tuple(
+        LedgerEntry(f.id, key) for f in findings if not f.audited and (key := f.evidence[0].evidence.key) not in ledger
+    )
+
+
+def ledger_header(game: str) -> str:
+    """The comment that opens a new ledger file."""
+    return (
+        f"# The ledger of {game}'s finding ids: every id `rulecheck verify` has given to evidence that no\n"
+        "# audited finding lists, with the evidence key (CHECK:SUBJECT) it was given to. verify appends an\n"
+        "# entry for each new key (numbered after the highest id here and in the audit file) and reuses\n"
+        "# these ids in every later run, so an id never moves between budgets, runs or machines. Keep the\n"
+        "# entries: an id is never given to another key. A key the audit file comes to list is filed under\n"
+        "# the audit's id, and its id here is not given again.\n"
+    )
+
+
+def _entry_text(entry: LedgerEntry) -> str:
+    return f"\n[[finding]]\nid = {json.dumps(entry.id)}\nkey = {json.dumps(entry.key)}\n"
+
+
+def write_ledger(ledger: Ledger, added: Sequence[LedgerEntry]) -> bool:
+    """Write the ledger to its target, whole or not at all: the package ledger's text (a new
+    file's header when there is none), then the carried entries and `added`; nothing when
+    there are neither. Whether it wrote."""
+    extra = (*ledger.carried, *added)
+    if not extra:
+        return False
+    text = ledger_header(ledger.game) if ledger.base is None else ledger.base.rstrip("\n") + "\n"
+    ledger.target.parent.mkdir(parents=True, exist_ok=True)
+    _write(ledger.target, text + "".join(map(_entry_text, extra)))
+    return True
 
 
 def _evidence_data(observed: Observed, witness_path: str | None) -> dict[str, Any]:

@@ -9,7 +9,9 @@ a time), the proofs, the computed tables and the contradictions, each where the 
 declaration (rulecheck/registry.py) has that part. Each task returns its evidence, the
 clause coverage of its runs, and any engine defect (a broken promise, an engine error, an
 API violation, a promised invariant not proved). Dead rules come from the coverage of all
-runs under the defaults. The findings are then filed against the game's audit (findings.py).
+runs under the defaults. The findings are then filed against the game's audit, new ones
+under the ids of its ledger, and the ids given to new keys appended to the ledger
+(findings.py); a broken ledger stops the run before any task does.
 
 Leaves out: presentation (cli.py prints progress and the summary) and the checks
 themselves (fuzz, explore, prove, readings, contradictions).
@@ -20,6 +22,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Final
 
@@ -29,7 +32,20 @@ from rulecheck.check.api import ApiViolation, check_play
 from rulecheck.check.campaign import prove_game
 from rulecheck.check.contradictions import ask
 from rulecheck.check.explore import explore
-from rulecheck.check.findings import WITNESS, Evidence, Finding, assemble, load_audit, write_report
+from rulecheck.check.findings import (
+    WITNESS,
+    Evidence,
+    Finding,
+    Ledger,
+    LedgerEntry,
+    assemble,
+    load_audit,
+    new_entries,
+    open_ledger,
+    specs_folder,
+    write_ledger,
+    write_report,
+)
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.generic import BROKEN_INVARIANT, Found, IssueReport
 from rulecheck.check.parallel import run_tasks
@@ -340,10 +356,20 @@ def dead_rules(game: str, outcomes: Sequence[Outcome]) -> list[Evidence]:
 
 
 @attrs.frozen
+class Recorded:
+    """A ledger verify wrote, and the ids it added to it."""
+
+    ledger: Ledger
+    added: tuple[LedgerEntry, ...]
+
+
+@attrs.frozen
 class Verdict:
     findings: tuple[Finding, ...]
     outcomes: tuple[Outcome, ...]
     data: dict[str, Any]
+    ledgers: tuple[Recorded, ...]
+    """The ledgers verify wrote, each with the ids it added (none written: nothing to add)."""
 
     @property
     def defects(self) -> tuple[str, ...]:
@@ -359,16 +385,33 @@ def verify(
     games: Sequence[str] | None = None,
     select: Callable[[Task], bool] | None = None,
     progress: Callable[[int, int, Task, Outcome], None] | None = None,
+    ledgers: Traversable | None = None,
 ) -> Verdict:
-    """Run the campaign of every game (or of `games`; only the tasks `select` keeps) and write
-    the findings report into `out`."""
+    """Run the campaign of every game (or of `games`; only the tasks `select` keeps), write the
+    findings report into `out`, and append the ids given to new keys to each game's ledger in
+    `ledgers` (default: the package's specs folder; beside the report when that is read-only)."""
     names = sorted(DECLARATIONS) if games is None else list(games)
+    folder = specs_folder() if ledgers is None else ledgers
+    audits = {name: load_audit(declaration(name).audit) for name in names}
+    opened = {
+        name: open_ledger(name, file, audits[name], folder, out)
+        for name in names
+        if (file := declaration(name).ledger) is not None
+    }
     tasks = [task for name in names for task in tasks_for(name, budget) if select is None or select(task)]
     outcomes = run_tasks(run_task, tasks, workers=workers, dask=dask, progress=progress)
     findings: list[Finding] = []
+    added: dict[str, tuple[LedgerEntry, ...]] = {}
     for name in names:
         evidence = [e for o in outcomes if o.task.game == name for e in o.evidence]
         evidence += dead_rules(name, outcomes)
-        findings += assemble(name, evidence, load_audit(declaration(name).audit))
+        ledger = opened.get(name)
+        found = assemble(name, evidence, audits[name], {} if ledger is None else ledger.ids)
+        if ledger is not None:
+            added[name] = new_entries(found, ledger.ids)
+        findings += found
     data = write_report(findings, out)
-    return Verdict(tuple(findings), tuple(outcomes), data)
+    recorded = tuple(
+        Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
+    )
+    return Verdict(tuple(findings), tuple(outcomes), data, recorded)

@@ -2,9 +2,9 @@
 
 Models: a game's name and class, its clause catalogue (read when asked), the properties its
 rulebook promises, its computed tables (each built when asked), its statements of fact for
-the contradiction check, its proof systems, its board (for `rulecheck board`), its audit file
-and its data sets. A part a game does not have is None or empty; asking for a missing part
-that a command needs raises SpecError saying "<game> has no <part>".
+the contradiction check, its proof systems, its board (for `rulecheck board`), its audit file,
+its ledger of finding ids and its data sets. A part a game does not have is None or empty;
+asking for a missing part that a command needs raises SpecError saying "<game> has no <part>".
 
 Leaves out: which games exist (rulecheck/registry.py declares them) and what is done with
 the parts (rulecheck/check/ and the command).
@@ -46,6 +46,10 @@ class GameDeclaration:
     audit: str | None = None
     """The file in specs/ that files the checks' evidence under the audit's findings
     (`<name>-audit.toml`), or None when the rulebook has no audit."""
+    ledger: str | None = None
+    """The file in specs/ that records the id `rulecheck verify` gave each evidence key the audit
+    does not list, so that ids never move (`<name>-ledger.toml`; verify appends to it), or None
+    when new findings are numbered afresh each run."""
     data_sets: Mapping[str, Path] = attrs.field(factory=dict)
     """Files of data the game's checks read, by name."""
 
