@@ -1,7 +1,11 @@
-"""Hypothesis profiles: derandomized in CI (CI=true), randomized on a developer's machine."""
+"""Hypothesis profiles: derandomized in CI (CI=true), randomized on a developer's machine; and no
+test appends to the shipped finding-id ledgers (verify's default ledger folder is a copy)."""
 
 import os
+import shutil
+from importlib import resources
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -9,3 +13,15 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(autouse=True)
+def ledgers_copied(tmp_path_factory, monkeypatch):
+    """verify's default ledger folder, for every test: a copy of the shipped ledgers."""
+    from rulecheck.check import verify
+
+    folder = tmp_path_factory.mktemp("specs")
+    for item in resources.files("rulecheck.specs").iterdir():
+        if item.name.endswith("-ledger.toml"):
+            shutil.copyfile(str(item), folder / item.name)
+    monkeypatch.setattr(verify, "specs_folder", lambda: folder)
