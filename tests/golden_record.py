@@ -28,33 +28,18 @@ from typing import Any
 
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.core.trace import digest
-from rulecheck.registry import make_game
+from rulecheck.registry import game_class, make_game
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 MAX_STEPS = 300
 
-_ALL_SECOND = {
-    "removal": "edge5",
-    "shooting": "W0",
-    "shooter": "any-piece",
-    "cover": "targets-own",
-    "fortification_covers_itself": "yes",
-    "damage": "die-value",
-    "drill_hits": "rover-first",
-    "fortify_adjacency": "space-own",
-    "open_space": "friendly-fortification",
-    "repair_at_full": "legal",
-    "cap_orbit": "not-counted",
-    "cap_scope": "this-planet",
-    "orbit_moves": "descend-only",
-    "planet_adjacency": "line",
-    "destruction_roll": "less-or-equal",
-    "treasury_spend": "saved-first",
-    "destroying_action": "excluded",
-    "loss_check": "start-of-turn",
-    "game_end": "first-loss",
-    "setup_ties": "seat-order",
-}
+
+def other_values(game: type[Game[Any, Any]]) -> dict[str, str]:
+    """Every option of `game` at its first value other than the default."""
+    return {o.name: next(v for v in o.values if v != o.default) for o in game.option_space.options}
+
+
+_ALL_SECOND = other_values(game_class("globetrotter"))
 _BUILDERS = "lean:build,fortify,manufacture,save,ready,aim,fire,shoot,orbit,descend,transfer,repair avoid:decommission"
 
 SETTINGS: dict[str, tuple[tuple[int, dict[str, str], int, str], ...]] = {

@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 from rulecheck.check.api import check_play
 from rulecheck.check.play import playthroughs
 from rulecheck.registry import DECLARATIONS, make_game
+from tests.golden_record import other_values
 
 
 def _setups():
     for name in sorted(DECLARATIONS):
         game = DECLARATIONS[name].game
-        others = {o.name: next(v for v in o.values if v != o.default) for o in game.option_space.options}
         for players in game.campaign_players:
             yield name, players, {}
-            yield name, players, others
+            yield name, players, other_values(game)
 
 
 SETUPS = list(_setups())

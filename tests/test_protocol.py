@@ -185,7 +185,7 @@ def test_an_action_the_checks_allow_but_the_list_omits_is_an_engine_defect():
         game.apply(state, Hold())
 
 
-class UnsortedPig(Pig):
+class ClaimsSortedPig(Pig):
     """Claims to list its actions in canonical order, but does not."""
 
     def _legal_actions(self, state, player):
@@ -193,7 +193,7 @@ class UnsortedPig(Pig):
 
 
 def test_a_game_that_claims_sorted_actions_is_held_to_it():
-    game = UnsortedPig(2)
+    game = ClaimsSortedPig(2)
     with pytest.raises(ApiViolation, match="not sorted"):
         check_play(game, [game.parse_action(a) for a in ("roll", "face 3")])
 

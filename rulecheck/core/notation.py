@@ -59,11 +59,6 @@ def action_fields(cls: type[Action]) -> tuple[attrs.Attribute[Any], ...]:
     return attrs.fields(cls)  # type: ignore[arg-type]
 
 
-def sort_actions(actions: Iterable[A]) -> tuple[A, ...]:
-    """Actions in canonical order (by their text), each once."""
-    return sorted_by_text(actions)[0]
-
-
 def sorted_by_text(actions: Iterable[A]) -> tuple[tuple[A, ...], dict[str, A]]:
     """Actions in canonical order (by their text), each once, and the same actions by their text."""
     found = {a.text: a for a in actions}

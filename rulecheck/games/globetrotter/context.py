@@ -127,7 +127,7 @@ class Rules:
 
     def space(self, token: str, clause: str, action: Action, state: GlobetrotterState) -> Where:
         """(planet, space) named by `token`; IllegalAction if it is no space, or on a destroyed planet."""
-        where = self.boards.places.get(token)
+        where = self.boards.parse(token)
         if where is None:
             raise IllegalAction(clause, f"{token!r} is no space of this game", action)
         if state.planets[where[0]].destroyed:
@@ -141,9 +141,6 @@ class Rules:
         if state.planets[index].destroyed:
             raise IllegalAction("GT-D6", f"planet {token!r} is destroyed", action)
         return index
-
-    def token(self, planet: int, space: str) -> str:
-        return self.boards.tokens[(planet, space)]
 
     def live_planets(self, state: GlobetrotterState) -> tuple[int, ...]:
         return tuple(i for i, p in enumerate(state.planets) if not p.destroyed)

@@ -84,7 +84,7 @@ def legal_factories(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
         rules.rule_gap("GT-F13", "the rulebook does not say on which planet a Factory is placed", state)
     occupied = state.occupied()
     return [
-        rules.actions.act(PlaceFactory, rules.token(p, h))
+        rules.actions.act(PlaceFactory, rules.boards.token(p, h))
         for p in rules.live_planets(state)
         for h in rules.boards.board.hq_spaces
         if (p, h) not in occupied
@@ -110,7 +110,7 @@ def legal_rovers(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
     factory = _placed_factory(state)
     occupied = state.occupied()
     return [
-        rules.actions.act(PlaceRover, rules.token(factory.planet, n))
+        rules.actions.act(PlaceRover, rules.boards.token(factory.planet, n))
         for n in rules.boards.neighbours(factory.space)
         if (factory.planet, n) not in occupied
     ]
