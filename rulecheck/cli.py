@@ -15,7 +15,8 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -31,13 +32,12 @@ from rulecheck.check.play import DEFAULT_MAX_STEPS, random_game
 from rulecheck.check.prove import PROVED
 from rulecheck.check.readings import changed_options, first_divergence
 from rulecheck.check.verify import BUDGETS, Outcome, Recorded, Task, verify
+from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import RulecheckError, TraceError
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.options import parse_assignments
-from rulecheck.core.trace import load_trace, record, replay, replay_steps
-from rulecheck.geometry.facts import board_facts
-from rulecheck.geometry.planet import DEFAULT_REMOVAL, REMOVALS, label_order
+from rulecheck.core.trace import Trace, load_trace, record, replay, replay_steps
 from rulecheck.registry import DECLARATIONS, declaration, game_class, make_game
 
 EXIT_FAILED = 1
@@ -54,7 +54,16 @@ def _format_facts(facts: dict[str, Any]) -> str:
 
 
 def _game(args: argparse.Namespace) -> Game[Any, Any]:
-    return make_game(args.game, args.players, parse_assignments(args.set))
+    return make_game(args.game, args.players, parse_assignments(args.set), data=args.data)
+
+
+def _trace_game(trace: Trace, args: argparse.Namespace, variant: Mapping[str, str] | None = None) -> Game[Any, Any]:
+    """The game a trace was recorded in (with `variant` over its options): under `--data FILE`,
+    or else the data file the trace names when it is still there, or else the default data."""
+    data = args.data
+    if data is None and trace.data is not None and Path(trace.data[0]).is_file():
+        data = trace.data[0]
+    return make_game(trace.game, trace.players, dict(trace.options) | dict(variant or {}), data=data)
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -87,14 +96,14 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _board(args: argparse.Namespace) -> int:
-    board = declaration(args.game).board_graph(args.removal)
-    facts = board_facts(board)
+    view = declaration(args.game).board_view(_game(args))
+    facts = dict(view.facts)
     if args.adjacency:
-        facts["adjacency"] = {s: sorted(board.graph[s], key=label_order) for s in board.spaces}
+        facts["adjacency"] = view.adjacency()
     if args.json:
         _print_json(facts)
     else:
-        print(f"{args.game} board, removal {args.removal}: {REMOVALS[args.removal].description}")
+        print(f"{args.game} board, {view.title}")
         print(_format_facts(facts))
     return 0
 
@@ -160,17 +169,22 @@ def _play(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     trace = load_trace(Path(args.file))
-    game = make_game(trace.game, trace.players, dict(trace.options))
+    game = _trace_game(trace, args)
     watch = Checks(game, declaration(game.name).properties).watch(game.initial_state())
     shown: list[tuple[int, Action | None, Issue]] = [(0, None, issue) for issue in watch.issues]
-    for step, (_, action, _) in enumerate(replay_steps(game, trace), start=1):
-        shown += [(step, action, issue) for issue in watch.step(action)]
+    last_step: Counter[str] = Counter()
+    for step, (_, action, after) in enumerate(replay_steps(game, trace), start=1):
+        with coverage() as counts:
+            shown += [(step, action, issue) for issue in watch.step(action)]
+            game.legal_actions(after)
+        last_step = counts
     broken = [issue for _, _, issue in shown if issue.kind in (BROKEN_INVARIANT, ENGINE_ERROR)]
     if args.json:
         _print_json(
             {
                 "steps": len(trace.actions),
                 "replayed": True,
+                "last_step_clauses": sorted(last_step),
                 "issues": [
                     {"step": step, "action": str(at) if at else None} | issue.to_data() for step, at, issue in shown
                 ],
@@ -180,6 +194,8 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"{args.file}: {len(trace.actions)} steps replayed, every state as recorded")
         for step, at, issue in shown:
             print(f"step {step} ({at or 'initial state'}): {_issue_line(issue)}")
+        if trace.actions:
+            print(f"clauses the last step exercised: {', '.join(sorted(last_step)) or '-'}")
     return EXIT_FAILED if broken else 0
 
 
@@ -212,8 +228,8 @@ def _issue_line(issue: Issue) -> str:
 
 def _compare(args: argparse.Namespace) -> int:
     trace = load_trace(Path(args.file))
-    base = make_game(trace.game, trace.players, dict(trace.options))
-    variant = make_game(trace.game, trace.players, dict(trace.options) | parse_assignments(args.set))
+    base = _trace_game(trace, args)
+    variant = _trace_game(trace, args, parse_assignments(args.set))
     changed = changed_options(base, variant)
     replay(base, trace)
     found = first_divergence(base, variant, [base.parse_action(text) for text in trace.actions])
@@ -271,7 +287,7 @@ def _explore_start(args: argparse.Namespace) -> tuple[Game[Any, Any], list[Actio
     trace = load_trace(Path(args.start))
     if trace.game != args.game:
         raise TraceError(f"{args.start}: a trace of {trace.game}, not {args.game}")
-    game = make_game(trace.game, trace.players, dict(trace.options))
+    game = _trace_game(trace, args)
     replay(game, trace)
     return game, [game.parse_action(text) for text in trace.actions]
 
@@ -335,7 +351,7 @@ def _prove(args: argparse.Namespace) -> int:
 
 
 def _contradictions(args: argparse.Namespace) -> int:
-    facts = declaration(args.game).statement_set()
+    facts = declaration(args.game).statement_set(_game(args))
     answers = ask(facts)
     if args.json:
         _print_json(
@@ -369,7 +385,14 @@ def _verify(args: argparse.Namespace) -> int:
         elapsed = time.perf_counter() - start
         print(f"[{done:>{len(str(total))}}/{total} {elapsed:6.1f}s] {task} ({outcome.seconds:.1f}s{found}{defects})")
 
-    verdict = verify(out, BUDGETS[args.budget], workers=args.workers, dask=args.dask, progress=progress)
+    verdict = verify(
+        out,
+        BUDGETS[args.budget],
+        workers=args.workers,
+        dask=args.dask,
+        progress=progress,
+        data=parse_assignments(args.data),
+    )
     print(f"\nfindings: {out / 'findings.md'} and {out / 'findings.json'}, {len(verdict.findings)} findings")
     width = max((len(kind) for counts in verdict.data["summary"].values() for kind in counts), default=4)
     for game, counts in verdict.data["summary"].items():
@@ -395,24 +418,33 @@ def _ledger_line(recorded: Recorded, out: Path) -> str:
 
 
 def _table(args: argparse.Namespace) -> int:
-    table = declaration(args.game).table(args.name)
+    table = declaration(args.game).table(args.name, _game(args))
     if args.json:
-        _print_json(table.to_data())
+        _print_json(table.to_data() | {"shows": [{"predicate": name, "seen": seen} for name, seen in table.shows()]})
     else:
         print(f"{table.title} [{', '.join(table.clauses)}]")
         rows = [table.columns, *(tuple(map(str, row)) for row in table.rows)]
         widths = [max(len(str(row[i])) for row in rows) for i in range(len(table.columns))]
         for row in rows:
             print("  ".join(str(v).ljust(w) for v, w in zip(row, widths)).rstrip())
+        for name, seen in table.shows():
+            print(f"shows ({name}): {seen}")
     return 0
 
 
-def _add_game_setup(parser: argparse.ArgumentParser, seed: bool = True) -> None:
-    parser.add_argument("game", choices=sorted(DECLARATIONS))
+def _add_data(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data", metavar="FILE", help="the data set (cards, layouts) to play with, for a game that has one"
+    )
+
+
+def _add_game_setup(parser: argparse.ArgumentParser, seed: bool = True, games: Iterable[str] | None = None) -> None:
+    parser.add_argument("game", choices=sorted(DECLARATIONS if games is None else games))
     parser.add_argument("--players", type=int, default=None, help="number of players (the game's minimum by default)")
     if seed:
         parser.add_argument("--seed", type=int, default=0, help="random seed")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose an option's value")
+    _add_data(parser)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -429,15 +461,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     command("games", _games, "list the modelled games")
 
-    board = command("board", _board, "facts of a game's board graph")
-    board.add_argument("game", choices=sorted(name for name, d in DECLARATIONS.items() if d.board is not None))
-    board.add_argument(
-        "--removal",
-        choices=tuple(REMOVALS),
-        default=DEFAULT_REMOVAL,
-        help="which faces around the bottom pentagon are removed",
-    )
-    board.add_argument("--adjacency", action="store_true", help="also list each space's neighbours")
+    board = command("board", _board, "facts of a game's board graph under its options and data")
+    _add_game_setup(board, seed=False, games=[name for name, d in DECLARATIONS.items() if d.board is not None])
+    board.add_argument("--adjacency", action="store_true", help="also list each node's neighbours")
 
     command("rules", _rules, "a game's rule clauses").add_argument("game", choices=sorted(DECLARATIONS))
     command("options", _options, "a game's options with defaults and values").add_argument(
@@ -448,13 +474,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_setup(play)
     play.add_argument("--out", help="write the trace to this file")
 
-    command("replay", _replay, "replay a trace file, checking every state and property").add_argument("file")
+    replay_ = command("replay", _replay, "replay a trace file, checking every state and property")
+    replay_.add_argument("file")
+    _add_data(replay_)
 
     compare = command("compare", _compare, "the first state along a trace where other option values play differently")
     compare.add_argument("file")
     compare.add_argument(
         "--set", action="append", required=True, metavar="NAME=VALUE", help="an option value of the variant"
     )
+    _add_data(compare)
 
     fuzz_ = command("fuzz", _fuzz, "play random games with every property checked")
     _add_game_setup(fuzz_)
@@ -489,12 +518,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     prove_.add_argument("--traces", help="write each refutation's concrete trace to this folder")
 
-    command(
+    contradictions = command(
         "contradictions", _contradictions, "rulebook statements that cannot all hold, with unsat cores"
-    ).add_argument("game", choices=sorted(DECLARATIONS))
+    )
+    _add_game_setup(contradictions, seed=False)
 
     table = command("table", _table, "a table the engine computes about a rulebook (odds, counts, searches)")
-    table.add_argument("game", choices=sorted(DECLARATIONS))
+    _add_game_setup(table, seed=False)
     table.add_argument("name")
 
     verify_ = command("verify", _verify, "the main job: every check on every game, and the findings report", False)
@@ -504,6 +534,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers", type=int, default=os.cpu_count() or 1, help="local processes (default: one per CPU)"
     )
     verify_.add_argument("--dask", metavar="ADDRESS", help="run the tasks on this Dask scheduler instead")
+    verify_.add_argument(
+        "--data", action="append", default=[], metavar="GAME=FILE", help="play GAME with the data set in FILE"
+    )
     return parser
 
 

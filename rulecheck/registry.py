@@ -12,15 +12,16 @@ specs/<game>.toml) and what is done with them (rulecheck/check/ and the command)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from rulecheck.core.errors import OptionError
 from rulecheck.core.game import Game
 from rulecheck.games.globetrotter import statements as globetrotter_statements
+from rulecheck.games.globetrotter.board import board_view as globetrotter_board
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.games.globetrotter.symbolic import systems as globetrotter_systems
 from rulecheck.games.globetrotter.tables import TABLES as GLOBETROTTER_TABLES
-from rulecheck.geometry.planet import planet
 from rulecheck.model.declaration import GameDeclaration
 from rulecheck.model.statements import StatementSet
 from rulecheck.properties.globetrotter import PROPERTIES as GLOBETROTTER_PROPERTIES
@@ -30,14 +31,14 @@ GLOBETROTTER = GameDeclaration(
     Globetrotter,
     properties=GLOBETROTTER_PROPERTIES,
     tables=GLOBETROTTER_TABLES,
-    statements=StatementSet(
+    statements=lambda game: StatementSet(
         globetrotter_statements.variables,
         globetrotter_statements.statements,
         globetrotter_statements.QUESTIONS,
         globetrotter_statements.describe,
     ),
     systems=globetrotter_systems,
-    board=planet,
+    board=globetrotter_board,
     audit="globetrotter-audit.toml",
     ledger="globetrotter-ledger.toml",
 )
@@ -59,8 +60,14 @@ def game_class(name: str) -> type[Game[Any, Any]]:
 
 
 def make_game(
-    name: str, players: int | None = None, options: Mapping[str, str] | None = None, *, strict: bool = False
+    name: str,
+    players: int | None = None,
+    options: Mapping[str, str] | None = None,
+    *,
+    strict: bool = False,
+    data: str | Path | None = None,
 ) -> Game[Any, Any]:
-    """The game `name` for `players` (its minimum when None) under `options`."""
+    """The game `name` for `players` (its minimum when None) under `options`, with the data set
+    in the file `data` (the game's default data set when None)."""
     cls = game_class(name)
-    return cls(cls.min_players if players is None else players, options, strict=strict)
+    return cls(cls.min_players if players is None else players, options, strict=strict, data=data)

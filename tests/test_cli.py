@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 
 from rulecheck.cli import main
+from rulecheck.model.declaration import GameDeclaration
+from rulecheck.registry import DECLARATIONS
+from tests.fixtures.high_card_data import DATA, DataHighCard
 
 
 def run(capsys, *argv):
@@ -64,7 +67,7 @@ def test_board_json_has_the_promised_keys(capsys):
 
 
 def test_board_removal_and_adjacency(capsys):
-    code, out, _ = run(capsys, "board", "globetrotter", "--removal", "edge5", "--adjacency", "--json")
+    code, out, _ = run(capsys, "board", "globetrotter", "--set", "removal=edge5", "--adjacency", "--json")
     facts = json.loads(out)
     assert facts["removal"] == "edge5"
     assert len(facts["adjacency"]) == 86
@@ -73,17 +76,16 @@ def test_board_removal_and_adjacency(capsys):
 
 
 def test_board_text_names_the_reading(capsys):
-    code, out, _ = run(capsys, "board", "globetrotter", "--removal", "ring14-edge")
+    code, out, _ = run(capsys, "board", "globetrotter", "--set", "removal=ring14-edge")
     assert code == 0
     assert "removal ring14-edge" in out
     assert 'isolated_spaces      ["T75"]' in out
 
 
-def test_unknown_removal_is_a_usage_error(capsys):
-    with pytest.raises(SystemExit) as exit_:
-        main(["board", "globetrotter", "--removal", "ring13"])
-    assert exit_.value.code == 2
-    assert "invalid choice: 'ring13'" in capsys.readouterr().err
+def test_unknown_removal_is_a_usage_error_that_lists_the_allowed_ones(capsys):
+    code, _, err = run(capsys, "board", "globetrotter", "--set", "removal=ring13")
+    assert code == 2
+    assert "ring13" in err and "ring15" in err
 
 
 @pytest.mark.parametrize("writable", [True, False])
@@ -97,7 +99,7 @@ def test_verify_prints_progress_writes_the_report_and_the_ledger_and_exits_0(cap
 
     monkeypatch.setitem(verify.BUDGETS, "quick", TINY)
     real_tasks = verify.tasks_for
-    monkeypatch.setattr(verify, "tasks_for", lambda game, budget: real_tasks(game, budget)[:4])
+    monkeypatch.setattr(verify, "tasks_for", lambda game, budget, data: real_tasks(game, budget, data)[:4])
     (specs := tmp_path / "specs").mkdir()
     if not writable:
         zipfile.ZipFile(tmp_path / "package.zip", "w").close()
@@ -214,3 +216,17 @@ def test_a_part_a_game_does_not_declare_is_named(capsys, monkeypatch, argv, miss
     monkeypatch.setitem(registry.DECLARATIONS, "pig", PIG)
     code, _, err = run(capsys, *argv)
     assert code == 2 and err == f"rulecheck: pig has no {missing}\n"
+
+
+def test_play_and_replay_take_a_data_file_and_replay_refuses_other_data(capsys, tmp_path, monkeypatch):
+    monkeypatch.setitem(DECLARATIONS, "high-card", GameDeclaration("high-card", DataHighCard))
+    deck = tmp_path / "deck.toml"
+    deck.write_text((DATA / "high-card.toml").read_text().replace("copies = 3", "copies = 5"))
+    trace = tmp_path / "game.json"
+    code, _, _ = run(capsys, "play", "high-card", "--players", "2", "--data", str(deck), "--out", str(trace))
+    assert code == 0
+    assert json.loads(trace.read_text())["data"]["source"] == str(deck.resolve())
+    assert run(capsys, "replay", str(trace))[0] == 0
+    code, _, err = run(capsys, "replay", str(trace), "--data", str(DATA / "high-card.toml"))
+    assert code == 2
+    assert "trace was recorded with data" in err

@@ -16,7 +16,7 @@ from rulecheck.games.globetrotter.analysis import (
 from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS
 from rulecheck.games.globetrotter.state import Fortification, Rover
 from rulecheck.games.globetrotter.tables import first_builds, survival
-from rulecheck.registry import declaration
+from rulecheck.registry import declaration, make_game
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +95,7 @@ def test_planets_by_player_count(players, planets):
 
 def test_expected_shots_to_destroy_a_rover_under_each_damage_reading():
     """audit.md GT-F10: 4/9 a shot, 6.75 shots expected when each success removes 1 hit point."""
-    table = declaration("globetrotter").table("shots-to-destroy")
+    table = declaration("globetrotter").table("shots-to-destroy", make_game("globetrotter"))
     rows = {(damage, cover): (odds, shots) for damage, cover, odds, shots in table.rows}
     assert rows[("one", "no cover")] == (Fraction(4, 9), Fraction(27, 4))
     assert rows[("one", "cover")] == (Fraction(1, 4), 12)

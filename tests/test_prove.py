@@ -157,9 +157,9 @@ def test_every_consistent_fourteen_removal_is_one_of_the_three_asymmetric_boards
     import z3
 
     from rulecheck.geometry.planet import removed_faces
-    from rulecheck.registry import declaration
+    from rulecheck.registry import declaration, make_game
 
-    facts = declaration("globetrotter").statement_set()
+    facts = declaration("globetrotter").statement_set(make_game("globetrotter"))
     v = facts.variables(z3.main_ctx())
     chosen = [s for s in facts.statements() if s.id in ("removes-14", "leaves-66", "surrounding")]
     solver = z3.Solver()

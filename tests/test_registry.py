@@ -26,13 +26,14 @@ def test_a_declaration_names_its_own_class():
 
 
 def test_every_part_a_game_lacks_is_named():
-    assert PIG.properties == () and PIG.audit is None and not PIG.data_sets
+    assert PIG.properties == () and PIG.audit is None
     assert len(PIG.catalogue().clauses) == 5
     for ask, part in [
         (lambda: PIG.symbolic_systems(Pig(2)), "symbolic model"),
-        (PIG.statement_set, "statements of fact"),
-        (lambda: PIG.board_graph("ring15"), "board"),
-        (lambda: PIG.table("odds"), "computed tables"),
+        (lambda: PIG.statement_set(Pig(2)), "statements of fact"),
+        (lambda: PIG.board_view(Pig(2)), "board"),
+        (lambda: PIG.draw(Pig(2), Pig(2).initial_state(), 0), "pictures"),
+        (lambda: PIG.table("odds", Pig(2)), "computed tables"),
     ]:
         with pytest.raises(SpecError, match=f"^pig has no {part}$"):
             ask()
@@ -40,4 +41,4 @@ def test_every_part_a_game_lacks_is_named():
 
 def test_an_unknown_table_lists_the_tables():
     with pytest.raises(OptionError, match="globetrotter has no table 'odds'; tables: boards, destruction-odds"):
-        declaration("globetrotter").table("odds")
+        declaration("globetrotter").table("odds", make_game("globetrotter"))

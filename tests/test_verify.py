@@ -3,6 +3,7 @@ its replay command showing that evidence, ids that stay put between budgets and 
 the same results from local processes and from a Dask cluster as from a serial run."""
 
 import json
+import re
 import shlex
 import shutil
 from pathlib import Path
@@ -10,10 +11,13 @@ from pathlib import Path
 import attrs
 import pytest
 
-from rulecheck.check.findings import WITNESS
+from rulecheck.check.findings import WITNESS, load_audit, parse_audit
 from rulecheck.check.generic import BROKEN_INVARIANT
-from rulecheck.check.verify import Budget, Task, dead_rules, verify
+from rulecheck.check.verify import DEAD_RULE, Budget, Task, check_audit_keys, dead_rules, verify
 from rulecheck.cli import main
+from rulecheck.core.errors import SpecError
+from rulecheck.model.tables import Predicate
+from rulecheck.registry import DECLARATIONS
 
 TINY = Budget(
     "tiny",
@@ -23,6 +27,9 @@ TINY = Budget(
     variant_steps=300,
     explore_states=300,
     reading_seeds=2,
+    directed_games=1,
+    lockstep_states=10,
+    pursuit_games=1,
     witness_games=0,
     self_checks=1,
     variant_players=1,
@@ -60,7 +67,8 @@ def test_the_report_holds_audited_and_new_findings_with_every_required_field(rep
     assert new and all(int(f["id"][4:]) > 15 for f in new)
     assert {f["kind"] for f in new} >= {"non-termination", "dead rule"}
     markdown = (out / "findings.md").read_text()
-    assert "## GT-F11 (globetrotter, ambiguity): Fortify adjacency" in markdown and "## Summary" in markdown
+    assert "## GT-F11 (globetrotter, ambiguity): Next to what must a Fortification be placed?" in markdown
+    assert "## Summary" in markdown
 
 
 def test_fortify_adjacency_is_found_by_a_proof_and_by_a_reading_under_the_rover_value(report):
@@ -74,12 +82,16 @@ def test_fortify_adjacency_is_found_by_a_proof_and_by_a_reading_under_the_rover_
 
 def produced(verdict):
     """Every piece of evidence the campaign produced, in the order verify files it."""
-    return [e for o in verdict.outcomes for e in o.evidence] + dead_rules("globetrotter", verdict.outcomes)
+    pursued = [o for o in verdict.outcomes if o.task.job == "pursue"]
+    return [e for o in verdict.outcomes for e in o.evidence] + dead_rules("globetrotter", verdict.outcomes, pursued)
 
 
 def trace_step_shows(evidence, shown):
     """`rulecheck replay`: the witness's last step shows the issue: its check and message (for a broken
     invariant, which may come from a proof with a title of its own: the property)."""
+    if evidence.check == DEAD_RULE:  # a rare rule: the witness's last step exercises the clause
+        [line] = [line for line in shown.splitlines() if line.startswith("clauses the last step exercised: ")]
+        return evidence.subject in line.split(": ", 1)[1].split(", ")
     last = len(evidence.witness["trace"]["steps"])
     [line] = [line for line in shown.splitlines() if line.startswith(f"step {last} (")]
     if evidence.check == BROKEN_INVARIANT:
@@ -95,11 +107,15 @@ def divergence_shows(evidence, shown):
 
 def table_shows(evidence, shown):
     """`rulecheck table`: the table's title, then its columns and every row, as the witness holds them
-    (compared word by word: the columns are padded and a cell may be empty)."""
+    (compared word by word: the columns are padded and a cell may be empty), then what each predicate
+    that holds saw, as the evidence says."""
     table = evidence.witness["table"]
     title, *lines = shown.splitlines()
+    rows = [line for line in lines if not line.startswith("shows (")]
+    shows = [line for line in lines if line.startswith("shows (")]
     words = [" ".join(map(str, row)).split() for row in (table["columns"], *table["rows"])]
-    return title.startswith(f"{table['title']} [") and [line.split() for line in lines] == words
+    seen = [f"shows ({s['predicate']}): {s['seen']}" for s in evidence.witness["shows"]]
+    return title.startswith(f"{table['title']} [") and [line.split() for line in rows] == words and shows == seen
 
 
 def contradiction_shows(evidence, shown):
@@ -222,3 +238,57 @@ def test_a_dask_cluster_gives_the_serial_report(report, tmp_path):
     assert (tmp_path / "findings.json").read_text() == (out / "findings.json").read_text().replace(
         str(out), str(tmp_path)
     )
+
+
+TABLES_ONLY = ("boards", "shooting-readings")
+
+
+def tables_only(task: Task) -> bool:
+    return task.job == "table" and task.subject in TABLES_ONLY
+
+
+def test_a_table_is_evidence_only_where_its_predicate_holds_and_an_unproduced_finding_is_not_reproduced(
+    tmp_path, monkeypatch
+):
+    data = verify(tmp_path / "shown", TINY, games=["globetrotter"], select=tables_only).data
+    assert {f["id"] for f in data["findings"]} == {"GT-F01", "GT-F02"}
+    for finding in data["findings"]:
+        [item] = finding["evidence"]
+        shows = item["witness"]["shows"]
+        assert shows and all(s["seen"] in item["title"] for s in shows)
+    absent = {entry["id"] for entry in data["not_reproduced"]}
+    assert "GT-F01" not in absent and {"GT-F08", "GT-F12"} <= absent
+    [f08] = [entry for entry in data["not_reproduced"] if entry["id"] == "GT-F08"]
+    assert f08["searched"] == {"computed table:earliest-build": "no task ran"} and f08["budget"] == "tiny"
+
+    declared = DECLARATIONS["globetrotter"]
+    blind = Predicate("never", lambda table: None)
+    tables = dict(declared.tables)
+    tables["boards"] = lambda game: attrs.evolve(declared.tables["boards"](game), predicates=(blind,))
+    monkeypatch.setitem(DECLARATIONS, "globetrotter", attrs.evolve(declared, tables=tables))
+    data = verify(tmp_path / "blind", TINY, games=["globetrotter"], select=tables_only).data
+    assert {f["id"] for f in data["findings"]} == {"GT-F02"}
+    [f01] = [entry for entry in data["not_reproduced"] if entry["id"] == "GT-F01"]
+    assert f01["searched"]["computed table:boards"] == "1 table task"
+    assert "### GT-F01 (globetrotter, contradiction)" in (tmp_path / "blind" / "findings.md").read_text()
+
+
+@pytest.mark.parametrize(
+    "key, message",
+    [
+        ("computed table:odds", "globetrotter has no computed table subject 'odds'"),
+        ("reading that matters:colour", "globetrotter has no reading that matters subject 'colour'"),
+        ("table:boards", "no check is called 'table'"),
+    ],
+)
+def test_an_audit_key_no_check_can_produce_is_an_error_naming_the_finding_and_the_key(key, message):
+    audit = parse_audit(
+        f'[[finding]]\nid = "GT-F01"\nkind = "gap"\ntitle = "?"\nclauses = []\nevidence = ["{key}"]\n', "audit"
+    )
+    with pytest.raises(SpecError, match=re.escape(f"GT-F01: evidence {key!r}: {message}")):
+        check_audit_keys("globetrotter", audit)
+
+
+def test_every_declared_audit_names_only_keys_its_checks_can_produce():
+    for name, declared in DECLARATIONS.items():
+        check_audit_keys(name, load_audit(declared.audit))

@@ -413,6 +413,19 @@ def markdown(data: dict[str, Any], totals: dict[str, dict[str, int]]) -> str:
             if "table" in item["witness"]:
                 lines += _table_lines(item["witness"]["table"])
         lines.append("")
+    if data.get("not_reproduced"):
+        lines += ["## Not reproduced", "", "Audited findings that no check of this run produced evidence for.", ""]
+        for entry in data["not_reproduced"]:
+            lines += [f"### {entry['id']} ({entry['game']}, {entry['kind']}): {entry['title']}", ""]
+            lines += [f"- {key}: {ran} ({entry['budget']} budget)" for key, ran in entry["searched"].items()]
+            lines.append("")
+    if data.get("readings"):
+        lines += ["## Readings searched", "", "| game | option | value | default | verdict | search |"]
+        lines.append("| --- | --- | --- | --- | --- | --- |")
+        for r in data["readings"]:
+            verdict = r["verdict"] + (f" ({r['what']}, after {r['after']} actions)" if "what" in r else "")
+            lines.append(f"| {r['game']} | {r['option']} | {r['value']} | {r['default']} | {verdict} | {r['search']} |")
+        lines.append("")
     lines += ["## Summary", "", "| game | kind | findings |", "| --- | --- | --- |"]
     lines += [f"| {game} | {kind} | {n} |" for game, counts in totals.items() for kind, n in counts.items()]
     return "\n".join(lines) + "\n"
@@ -428,11 +441,20 @@ def _table_lines(table: dict[str, Any]) -> list[str]:
     return ["", *rows, ""]
 
 
-def write_report(findings: Sequence[Finding], folder: Path) -> dict[str, Any]:
-    """Write findings.json, findings.md and the witness traces into `folder`; return the data."""
+def write_report(
+    findings: Sequence[Finding],
+    folder: Path,
+    readings: Sequence[Mapping[str, Any]] = (),
+    not_reproduced: Sequence[Mapping[str, Any]] = (),
+) -> dict[str, Any]:
+    """Write findings.json, findings.md and the witness traces into `folder`; return the data.
+    `readings` is the verdict of the reading check on each option value it searched, and
+    `not_reproduced` each audited finding no check produced evidence for, with what ran."""
     data, files = report_data(findings, folder)
     totals = summary(findings)
     data["summary"] = totals
+    data["readings"] = [dict(r) for r in readings]
+    data["not_reproduced"] = [dict(r) for r in not_reproduced]
     (folder / "witnesses").mkdir(parents=True, exist_ok=True)
     for path, text in files.items():
         _write(path, text)

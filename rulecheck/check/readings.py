@@ -12,17 +12,19 @@ the walk compares, in this order:
   last state, where the trace has no action, every legal action's next state is
   compared instead, so a witness that ends where the readings part still shows it.
 The first difference is the finding, with the number of actions leading to that state.
-Random games of the base (play.random_game) supply witnesses; each is walked once,
-and the witness trace is cut at the state where the readings part.
+Games of the base supply witnesses: random games (play.random_game) and games directed
+toward the clauses the option reads (pursuit.py); each is walked once, and the witness
+trace is cut at the state where the readings part.
 
-Leaves out: differences off the walked line of play (a reading that matters only in
-states the random games never reach is not found), which option of several caused a
+Leaves out: differences off the walked lines of play (a reading that matters only in
+states neither kind of game reaches is not found), which option of several caused a
 difference, and any knowledge of a particular game: only the Game protocol is used.
 """
 
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate
 from typing import Any, Final
@@ -30,6 +32,7 @@ from typing import Any, Final
 import attrs
 
 from rulecheck.check.play import random_game
+from rulecheck.check.pursuit import pursue
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
@@ -212,15 +215,71 @@ def first_divergence(base: Game[Any, Any], variant: Game[Any, Any], actions: Seq
     return _walk(base, variant, states, actions)
 
 
-def find_divergence(
-    base: Game[Any, Any], variant: Game[Any, Any], seeds: Iterable[int], max_steps: int
-) -> tuple[Trace, Divergence] | None:
-    """Random games of `base` (play.random_game), one per seed, until one shows a divergence; the
-    witness trace is recorded under `base` and holds exactly the `step` actions leading to the
-    state where the readings part. None if no game shows one."""
-    for seed in seeds:
-        played = random_game(base, seed, max_steps)
-        found = _walk(base, variant, iter(played.states), played.actions)
+def lockstep(
+    base: Game[Any, Any], variant: Game[Any, Any], start: Sequence[Action], states: int
+) -> tuple[list[Action], Divergence] | None:
+    """Breadth-first search of the base from the state `start` leads to, both readings compared at
+    every state found (who moves, the choices, every action's next states), until `states` states
+    have been compared. The first divergence with the actions leading to its state, else None."""
+    labels = _labels(base, variant)
+    root = tuple(accumulate(start, base.apply, initial=base.initial_state()))[-1]
+    other_root = tuple(accumulate(start, variant.apply, initial=variant.initial_state()))[-1]
+    if base.encode_state(root) != variant.encode_state(other_root):
+        return None  # parted on the way: _walk reports that line
+    queue: deque[tuple[Any, tuple[Action, ...]]] = deque([(root, ())])
+    seen = {base.encode_state(root)}
+    while queue and states > 0:
+        state, path = queue.popleft()
+        states -= 1
+        step = len(start) + len(path)
+        found = _compare_choices(base, variant, state, state, labels, step) or _compare_every_outcome(
+            base, variant, state, state, labels, step
+        )
         if found is not None:
-            return record(base, played.actions[: found.step]), found
+            return [*start, *path], found
+        for action in base.legal_actions(state):
+            after = base.apply(state, action)
+            if (encoded := base.encode_state(after)) not in seen:
+                seen.add(encoded)
+                queue.append((after, (*path, action)))
+    return None
+
+
+LOCKSTEP_STARTS: Final = 4
+"""A directed game is searched in lockstep from this many of its states, evenly spaced."""
+
+
+def find_divergence(
+    base: Game[Any, Any],
+    variant: Game[Any, Any],
+    seeds: Iterable[int],
+    max_steps: int,
+    toward: Iterable[str] = (),
+    directed: int = 0,
+    lockstep_states: int = 0,
+) -> tuple[Trace, Divergence] | None:
+    """Games of `base` until one shows a divergence: a random game (play.random_game) per seed,
+    and for the first `directed` seeds, when `toward` names clauses (those the changed option
+    reads), a clause-directed game leaning toward the steps that touch them (pursuit.pursue),
+    then searched in lockstep from LOCKSTEP_STARTS of its states with `lockstep_states` states
+    each. The witness trace is recorded under `base` and holds exactly the actions leading to
+    the state where the readings part. None if no game shows one."""
+    targets = tuple(toward)
+    for rank, seed in enumerate(seeds):
+        steered = bool(targets) and rank < directed
+        games = [random_game(base, seed, max_steps)]
+        if steered:
+            games.append(pursue(base, targets, seed, max_steps).playthrough)
+        for played in games:
+            found = _walk(base, variant, iter(played.states), played.actions)
+            if found is not None:
+                return record(base, played.actions[: found.step]), found
+        if steered and lockstep_states:
+            length = len(games[-1].actions)
+            for k in range(1, LOCKSTEP_STARTS + 1):
+                near = lockstep(
+                    base, variant, games[-1].actions[: length * k // (LOCKSTEP_STARTS + 1)], lockstep_states
+                )
+                if near is not None:
+                    return record(base, near[0]), near[1]
     return None

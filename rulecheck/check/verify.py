@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Final
@@ -34,6 +34,7 @@ from rulecheck.check.contradictions import ask
 from rulecheck.check.explore import explore
 from rulecheck.check.findings import (
     WITNESS,
+    AuditEntry,
     Evidence,
     Finding,
     Ledger,
@@ -47,18 +48,32 @@ from rulecheck.check.findings import (
     write_report,
 )
 from rulecheck.check.fuzz import fuzz
-from rulecheck.check.generic import BROKEN_INVARIANT, Found, IssueReport
+from rulecheck.check.generic import (
+    BROKEN_INVARIANT,
+    CYCLE,
+    DEADLOCK,
+    ENGINE_ERROR,
+    RULE_GAP,
+    SELF_LOSS,
+    Found,
+    IssueReport,
+)
 from rulecheck.check.parallel import run_tasks
 from rulecheck.check.play import random_game
 from rulecheck.check.prove import PROVED, REFUTED
-from rulecheck.check.readings import find_divergence
+from rulecheck.check.pursuit import pursue
+from rulecheck.check.readings import LOCKSTEP_STARTS, find_divergence
+from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.core.game import Game
+from rulecheck.core.trace import record
 from rulecheck.registry import DECLARATIONS, declaration, make_game
 
 READING: Final = "reading that matters"
 DEAD_RULE: Final = "dead rule"
 CONTRADICTION: Final = "contradiction"
 TABLE: Final = "computed table"
+PARTS: Final = "parts"
+NEVER_PARTS: Final = "never parts within the search"
 
 
 @attrs.frozen
@@ -75,6 +90,13 @@ class Budget:
     the API self-check plays."""
     explore_states: int
     reading_seeds: int
+    """Random games the reading check plays for each option value."""
+    directed_games: int
+    """Of those seeds, how many also play a game directed toward the option's clauses."""
+    lockstep_states: int
+    """States compared in lockstep from each of a directed game's starting points."""
+    pursuit_games: int
+    """Clause-directed games toward each clause no run under the defaults exercised."""
     witness_games: int
     """Fuzz games searching for a concrete trace of each refuted invariant."""
     self_checks: int
@@ -85,8 +107,8 @@ class Budget:
 
 
 BUDGETS: Final = {
-    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 5, 2, 2, 1),
-    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 100, 20, 99, 99),
+    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 1, 40, 4, 5, 2, 2, 1),
+    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99),
 }
 
 
@@ -109,6 +131,14 @@ class Task:
     size: int = 0
     max_steps: int = 0
     subject: str = ""
+    data: str | None = None
+    """The data file the game plays with; None for its default data set."""
+    directed: tuple[int, int] = (0, 0)
+    """For the reading check: directed games, and lockstep states from each of their starts."""
+
+    def game_under(self, options: Mapping[str, str] | None = None) -> Game[Any, Any]:
+        """The task's game with `options` (its variant when None) and data."""
+        return make_game(self.game, self.players, dict(self.variant if options is None else options), data=self.data)
 
     def __str__(self) -> str:
         setting = " ".join(f"{k}={v}" for k, v in self.variant) or "defaults"
@@ -125,6 +155,9 @@ class Outcome:
     """Clause counts of the task's runs, for tasks under the defaults that play."""
     defects: tuple[str, ...] = ()
     seconds: float = 0.0
+    verdicts: tuple[dict[str, Any], ...] = ()
+    """What a search concluded where it found nothing to file as evidence too: for the reading
+    check, whether the option's readings part (PARTS) or did not within the search (NEVER_PARTS)."""
 
 
 def _sets(variant: Sequence[tuple[str, str]]) -> str:
@@ -204,13 +237,23 @@ def _prove(task: Task, game: Game[Any, Any]) -> Outcome:
 
 
 def _readings(task: Task, game: Game[Any, Any]) -> Outcome:
-    base = make_game(task.game, task.players)
-    found = find_divergence(base, game, range(task.seed, task.seed + task.size), task.max_steps)
-    if found is None:
-        return Outcome(task)
-    trace, divergence = found
+    base = task.game_under({})
     option = game.option_space.get(task.subject)
     [(_, value)] = task.variant
+    seeds = range(task.seed, task.seed + task.size)
+    directed, lockstep_states = task.directed
+    found = find_divergence(
+        base, game, seeds, task.max_steps, option.clauses, directed=directed, lockstep_states=lockstep_states
+    )
+    search = (
+        f"{task.players} players: {task.size} random and {min(directed, task.size)} clause-directed games "
+        f"(toward {', '.join(option.clauses)}) of up to {task.max_steps} actions, the directed ones also searched "
+        f"{lockstep_states} states deep from {LOCKSTEP_STARTS} of their states; both readings compared at every state"
+    )
+    verdict = {"option": task.subject, "value": value, "default": option.default, "players": task.players}
+    if found is None:
+        return Outcome(task, verdicts=(verdict | {"verdict": NEVER_PARTS, "search": search},))
+    trace, divergence = found
     title = f"{task.subject}={value} against {option.default}: {divergence}"
     evidence = _evidence(
         task,
@@ -221,18 +264,23 @@ def _readings(task: Task, game: Game[Any, Any]) -> Outcome:
         witness={"trace": trace.to_data()},
         replay=f"rulecheck compare {WITNESS} --set {task.subject}={value}",
     )
-    return Outcome(task, (evidence,))
+    parts = verdict | {"verdict": PARTS, "search": search, "after": len(trace.actions), "what": str(divergence)}
+    return Outcome(task, (evidence,), verdicts=(parts,))
 
 
 def _table(task: Task, game: Game[Any, Any]) -> Outcome:
-    table = declaration(task.game).table(task.subject)
+    """A computed table is evidence only where one of its predicates holds, and says which."""
+    table = declaration(task.game).table(task.subject, game)
+    shows = table.shows()
+    if not shows:
+        return Outcome(task)
     evidence = _evidence(
         task,
         TABLE,
         table.name,
-        table.title,
+        f"{table.title}: {'; '.join(seen for _, seen in shows)}",
         table.clauses,
-        witness={"table": table.to_data()},
+        witness={"table": table.to_data(), "shows": [{"predicate": name, "seen": seen} for name, seen in shows]},
         replay=f"rulecheck table {task.game} {table.name}",
     )
     return Outcome(task, (evidence,))
@@ -249,10 +297,25 @@ def _contradictions(task: Task, game: Game[Any, Any]) -> Outcome:
             witness={"z3": {"unsat_core": list(answer.core)}},
             replay=f"rulecheck contradictions {task.game}",
         )
-        for answer in ask(declaration(task.game).statement_set())
+        for answer in ask(declaration(task.game).statement_set(game))
         if not answer.consistent
     )
     return Outcome(task, evidence)
+
+
+def _pursue(task: Task, game: Game[Any, Any]) -> Outcome:
+    """Clause-directed games toward the clause `task.subject`; the verdict says whether one reached it."""
+    verdict: dict[str, Any] = {
+        "clause": task.subject,
+        "players": task.players,
+        "search": f"{task.size} clause-directed games of up to {task.max_steps} actions at {task.players} players",
+    }
+    for seed in range(task.seed, task.seed + task.size):
+        pursuit = pursue(game, [task.subject], seed, task.max_steps)
+        if task.subject in pursuit.reached:
+            trace = record(game, pursuit.playthrough.actions[: pursuit.reached[task.subject]])
+            return Outcome(task, verdicts=(verdict | {"reached": len(trace.actions), "trace": trace.to_data()},))
+    return Outcome(task, verdicts=(verdict,))
 
 
 JOBS: Final[dict[str, Callable[[Task, Game[Any, Any]], Outcome]]] = {
@@ -263,13 +326,14 @@ JOBS: Final[dict[str, Callable[[Task, Game[Any, Any]], Outcome]]] = {
     "readings": _readings,
     "table": _table,
     "contradictions": _contradictions,
+    "pursue": _pursue,
 }
 
 
 def run_task(task: Task) -> Outcome:
     """Run one task; module-level so that worker processes and Dask can call it."""
     start = time.perf_counter()
-    outcome = JOBS[task.job](task, make_game(task.game, task.players, dict(task.variant)))
+    outcome = JOBS[task.job](task, task.game_under())
     return attrs.evolve(outcome, seconds=time.perf_counter() - start)
 
 
@@ -280,8 +344,9 @@ def _variants(game: type[Game[Any, Any]]) -> Iterator[tuple[str, str]]:
                 yield option.name, value
 
 
-def tasks_for(game: str, budget: Budget) -> list[Task]:
-    """Every task of one game's campaign, under the defaults first."""
+def tasks_for(game: str, budget: Budget, data: str | None = None) -> list[Task]:
+    """Every task of one game's campaign (with the data set in the file `data`, or its default),
+    under the defaults first."""
     declared = declaration(game)
     proves = declared.systems is not None
     tasks = []
@@ -315,44 +380,205 @@ def tasks_for(game: str, budget: Budget) -> list[Task]:
             if proves and rank < budget.proof_players:
                 tasks.append(Task("prove", game, players, variant, size=budget.witness_games))
             tasks.append(
-                Task("readings", game, players, variant, size=budget.reading_seeds, max_steps=steps, subject=name)
+                Task(
+                    "readings",
+                    game,
+                    players,
+                    variant,
+                    size=budget.reading_seeds,
+                    max_steps=steps,
+                    subject=name,
+                    directed=(budget.directed_games, budget.lockstep_states),
+                )
             )
-    return tasks
+    return [attrs.evolve(task, data=data) for task in tasks] if data is not None else tasks
 
 
-def dead_rules(game: str, outcomes: Sequence[Outcome]) -> list[Evidence]:
-    """A clause no run under the defaults exercised, at any player count, with the counts of every
-    clause as witness; the replay is the first fuzz task under the defaults, which lists what it
-    never reached."""
+def _coverage_of(game: str, outcomes: Sequence[Outcome]) -> tuple[list[Outcome], Counter[str]]:
+    """The runs under the defaults of `game` that count coverage, and their clause counts together."""
     runs = [o for o in outcomes if o.coverage is not None and o.task.game == game]
-    fuzzing = [o.task for o in runs if o.task.job == "fuzz"]
-    if not fuzzing:
-        return []
     counts: Counter[str] = Counter()
     for outcome in runs:
         counts.update(outcome.coverage or {})
+    return runs, counts
+
+
+def never_exercised(game: str, outcomes: Sequence[Outcome]) -> list[str]:
+    """The clauses of `game` that no run under the defaults exercised (none without fuzzing)."""
+    runs, counts = _coverage_of(game, outcomes)
+    if not any(o.task.job == "fuzz" for o in runs):
+        return []
+    return [clause.id for clause in declaration(game).catalogue().clauses if not counts[clause.id]]
+
+
+def pursuit_tasks(outcomes: Sequence[Outcome], budget: Budget, games: Sequence[str]) -> list[Task]:
+    """For every clause no run under the defaults exercised, a clause-directed search toward it at
+    each player count the fuzzing covered."""
+    tasks = []
+    for game in games:
+        players = sorted({o.task.players for o in outcomes if o.task.game == game and o.task.job == "fuzz"})
+        data = next((o.task.data for o in outcomes if o.task.game == game), None)
+        for clause in never_exercised(game, outcomes):
+            tasks += [
+                Task(
+                    "pursue",
+                    game,
+                    n,
+                    size=budget.pursuit_games,
+                    max_steps=budget.variant_steps,
+                    subject=clause,
+                    data=data,
+                )
+                for n in players
+            ]
+    return tasks
+
+
+def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome] = ()) -> list[Evidence]:
+    """A clause no run under the defaults exercised, at any player count, explained by the
+    clause-directed searches toward it (`pursued`): reached, it is a rare rule, with the shortest
+    trace that reached it as witness; not reached, it was not reached within the budget, with
+    every run and search that tried and the counts of every clause as witness."""
+    runs, counts = _coverage_of(game, outcomes)
+    fuzzing = [o.task for o in runs if o.task.job == "fuzz"]
+    if not fuzzing:
+        return []
+    steps = sum(o.coverage is not None and o.task.size * o.task.max_steps for o in runs if o.task.job == "fuzz")
+    tried = f"{len(runs)} runs under the defaults (fuzz and explore; up to {steps} fuzzed actions)"
     first = fuzzing[0]
     replay = (
         f"rulecheck fuzz {game} --players {first.players} --games {first.size} --seed {first.seed} "
         f"--max-steps {first.max_steps}"
     )
     witness = {"coverage": {"runs": [str(o.task) for o in runs], "counts": dict(sorted(counts.items()))}}
-    return [
-        Evidence(
-            game,
-            DEAD_RULE,
-            clause.id,
-            f"no run under the defaults exercised {clause.id}: {clause.text}",
-            (clause.id,),
-            players,
-            (),
-            witness,
-            replay,
+    searches: dict[str, list[dict[str, Any]]] = {}
+    for outcome in pursued:
+        if outcome.task.game == game:
+            searches.setdefault(outcome.task.subject, []).extend(outcome.verdicts)
+    found = []
+    for clause in declaration(game).catalogue().clauses:
+        if counts[clause.id]:
+            continue
+        verdicts = searches.get(clause.id, [])
+        reached = sorted((v for v in verdicts if "reached" in v), key=lambda v: v["reached"])
+        for players in sorted({task.players for task in fuzzing}):
+            if reached:
+                best = reached[0]
+                title = (
+                    f"{clause.id} is rare: {tried} never exercised it; a clause-directed game at "
+                    f"{best['players']} players reached it after {best['reached']} actions: {clause.text}"
+                )
+                found.append(
+                    Evidence(
+                        game,
+                        DEAD_RULE,
+                        clause.id,
+                        title,
+                        (clause.id,),
+                        players,
+                        (),
+                        {"trace": best["trace"]},
+                        f"rulecheck replay {WITNESS}",
+                    )
+                )
+                continue
+            search = "; ".join(v["search"] for v in verdicts) or "no directed search"
+            title = f"{clause.id} not reached within this budget: {tried}, and {search}: {clause.text}"
+            found.append(Evidence(game, DEAD_RULE, clause.id, title, (clause.id,), players, (), witness, replay))
+    return found
+
+
+KEY_JOBS: Final = {
+    TABLE: ("table",),
+    READING: ("readings",),
+    CONTRADICTION: ("contradictions",),
+    DEAD_RULE: ("fuzz", "explore", "pursue"),
+    BROKEN_INVARIANT: ("fuzz", "explore", "prove"),
+    **{kind: ("fuzz", "explore") for kind in (DEADLOCK, SELF_LOSS, RULE_GAP, CYCLE, ENGINE_ERROR)},
+}
+"""The kind of check of each evidence key (CHECK:SUBJECT), and the jobs whose tasks can produce it."""
+
+
+def producible(name: str) -> dict[str, frozenset[str] | None]:
+    """For each kind of check, the subjects the checks of game `name` can produce evidence about
+    (None: any, such as a rule gap's id, which the engine names when it meets one)."""
+    declared = declaration(name)
+    game = declared.game(declared.game.min_players)
+    questions = () if declared.statements is None else declared.statement_set(game).questions
+    proved = {s.property for s in declared.symbolic_systems(game)} if declared.systems is not None else set()
+    return {
+        TABLE: frozenset(declared.tables),
+        READING: frozenset(o.name for o in declared.game.option_space.options),
+        CONTRADICTION: frozenset(q.id for q in questions),
+        DEAD_RULE: frozenset(c.id for c in declared.catalogue().clauses),
+        BROKEN_INVARIANT: frozenset({p.name for p in declared.properties} | proved),
+        SELF_LOSS: frozenset(cls.verb for cls in declared.game.action_types),
+        DEADLOCK: None,
+        RULE_GAP: None,
+        CYCLE: None,
+        ENGINE_ERROR: None,
+    }
+
+
+def check_audit_keys(name: str, audit: Sequence[AuditEntry]) -> None:
+    """SpecError naming the audit file, the finding and the key for an evidence key that no check
+    of the game can produce: an unknown kind of check, or a subject the game does not have."""
+    kinds = producible(name)
+    for entry in audit:
+        for key in entry.evidence:
+            check, _, subject = key.partition(":")
+            where = f"specs/{declaration(name).audit}: {entry.id}: evidence {key!r}"
+            if check not in kinds:
+                raise SpecError(f"{where}: no check is called {check!r}; checks: {', '.join(sorted(kinds))}")
+            subjects = kinds[check]
+            if subjects is not None and subject not in subjects:
+                raise SpecError(f"{where}: {name} has no {check} subject {subject!r}")
+
+
+def not_reproduced(
+    name: str, audit: Sequence[AuditEntry], findings: Sequence[Finding], tasks: Sequence[Task], budget: Budget
+) -> list[dict[str, Any]]:
+    """Every audited finding no check reproduced, with the checks that ran for each of its keys."""
+    shown = {f.id for f in findings if f.game == name}
+    missing = []
+    for entry in audit:
+        if entry.id in shown:
+            continue
+        searched = {}
+        for key in entry.evidence:
+            check, _, subject = key.partition(":")
+            jobs = KEY_JOBS[check]
+            ran = [t for t in tasks if t.game == name and t.job in jobs and t.subject in ("", subject)]
+            counts = Counter(t.job for t in ran)
+            searched[key] = ", ".join(f"{n} {job} task{'s' if n > 1 else ''}" for job, n in sorted(counts.items()))
+        missing.append(
+            {
+                "game": name,
+                "id": entry.id,
+                "kind": entry.kind,
+                "title": entry.title,
+                "clauses": list(entry.clauses),
+                "budget": budget.name,
+                "searched": {key: ran or "no task ran" for key, ran in searched.items()},
+            }
         )
-        for clause in declaration(game).catalogue().clauses
-        if not counts[clause.id]
-        for players in sorted({task.players for task in fuzzing})
-    ]
+    return missing
+
+
+def reading_verdicts(outcomes: Sequence[Outcome]) -> list[dict[str, Any]]:
+    """One verdict per game, option and value: where the readings part at some player count, the
+    first such verdict; else that they never parted, with every search that was run."""
+    merged: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for outcome in outcomes:
+        for verdict in outcome.verdicts:
+            key = (outcome.task.game, verdict["option"], verdict["value"])
+            seen = merged.get(key)
+            entry = {"game": outcome.task.game} | verdict
+            if seen is None or (seen["verdict"] != PARTS and verdict["verdict"] == PARTS):
+                merged[key] = entry
+            elif seen["verdict"] != PARTS:
+                seen["search"] += f"; {verdict['search']}"
+    return [merged[key] for key in sorted(merged)]
 
 
 @attrs.frozen
@@ -386,32 +612,49 @@ def verify(
     select: Callable[[Task], bool] | None = None,
     progress: Callable[[int, int, Task, Outcome], None] | None = None,
     ledgers: Traversable | None = None,
+    data: Mapping[str, str] | None = None,
 ) -> Verdict:
-    """Run the campaign of every game (or of `games`; only the tasks `select` keeps), write the
-    findings report into `out`, and append the ids given to new keys to each game's ledger in
-    `ledgers` (default: the package's specs folder; beside the report when that is read-only)."""
+    """Run the campaign of every game (or of `games`; only the tasks `select` keeps), each with the
+    data file `data` names for it (or its default data), write the findings report into `out`,
+    and append the ids given to new keys to each game's ledger in `ledgers` (default: the
+    package's specs folder; beside the report when that is read-only)."""
     names = sorted(DECLARATIONS) if games is None else list(games)
+    data = dict(data or {})
+    for name, data_file in data.items():
+        data_format = declaration(name).game.data_format
+        if data_format is None:
+            raise OptionError(f"verify --data: {name} takes no data file")
+        data_format.load(data_file)  # a broken data file stops the run before any task does
     folder = specs_folder() if ledgers is None else ledgers
     audits = {name: load_audit(declaration(name).audit) for name in names}
+    for name in names:
+        check_audit_keys(name, audits[name])
     opened = {
         name: open_ledger(name, file, audits[name], folder, out)
         for name in names
         if (file := declaration(name).ledger) is not None
     }
-    tasks = [task for name in names for task in tasks_for(name, budget) if select is None or select(task)]
+    tasks = [
+        task for name in names for task in tasks_for(name, budget, data.get(name)) if select is None or select(task)
+    ]
     outcomes = run_tasks(run_task, tasks, workers=workers, dask=dask, progress=progress)
+    chase = [task for task in pursuit_tasks(outcomes, budget, names) if select is None or select(task)]
+    pursued = run_tasks(run_task, chase, workers=workers, dask=dask, progress=progress)
     findings: list[Finding] = []
     added: dict[str, tuple[LedgerEntry, ...]] = {}
     for name in names:
         evidence = [e for o in outcomes if o.task.game == name for e in o.evidence]
-        evidence += dead_rules(name, outcomes)
+        evidence += dead_rules(name, outcomes, pursued)
         ledger = opened.get(name)
         found = assemble(name, evidence, audits[name], {} if ledger is None else ledger.ids)
         if ledger is not None:
             added[name] = new_entries(found, ledger.ids)
         findings += found
-    data = write_report(findings, out)
+    missing = [
+        item for name in names for item in not_reproduced(name, audits[name], findings, [*tasks, *chase], budget)
+    ]
+    data = write_report(findings, out, reading_verdicts(outcomes), missing)
     recorded = tuple(
         Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
     )
-    return Verdict(tuple(findings), tuple(outcomes), data, recorded)
+    return Verdict(tuple(findings), (*outcomes, *pursued), data, recorded)

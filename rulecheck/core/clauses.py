@@ -133,10 +133,11 @@ def touch(clause_id: str) -> None:
 
 
 @contextmanager
-def coverage() -> Iterator[Counter[str]]:
-    """Count every `touch` in this block, by clause id. Blocks nest; the outer one sees all.
-    The count belongs to the current context, so runs on other threads (a threaded Dask
-    worker, say) keep counts of their own."""
+def coverage(*, isolated: bool = False) -> Iterator[Counter[str]]:
+    """Count every `touch` in this block, by clause id. Blocks nest; the outer one sees all,
+    unless the inner one is `isolated` (a look ahead at steps not taken, say). The count
+    belongs to the current context, so runs on other threads (a threaded Dask worker, say)
+    keep counts of their own."""
     outer = _counts.get()
     inner: Counter[str] = Counter()
     token = _counts.set(inner)
@@ -144,5 +145,5 @@ def coverage() -> Iterator[Counter[str]]:
         yield inner
     finally:
         _counts.reset(token)
-        if outer is not None:
+        if outer is not None and not isolated:
             outer.update(inner)

@@ -3,7 +3,7 @@
 Models: illegal actions (with the rule clause that forbids them), rule gaps (where the
 rulebook is silent and no option decides), a game whose checks and legal actions
 disagree (an engine defect), and bad input: unknown options or values,
-malformed notation, broken spec or trace files, traces that do not replay.
+malformed notation, broken spec, data or trace files, traces that do not replay.
 
 Leaves out: the CLI's presentation of these errors (cli.py turns them into one line
 on stderr and a non-zero exit, never a traceback).
@@ -75,6 +75,10 @@ class EncodingError(RulecheckError, ValueError):
 
 class SpecError(RulecheckError, ValueError):
     """A broken clause catalogue (specs/<game>.toml) or an unknown clause id."""
+
+
+class DataError(RulecheckError, ValueError):
+    """A data file (cards, boards, improvements) that is malformed: names the file, the entry and the field."""
 
 
 class TraceError(RulecheckError, ValueError):

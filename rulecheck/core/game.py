@@ -1,6 +1,7 @@
 """The one protocol every game implements: a pure transition system.
 
-Models: a game built from a player count, option values and a strictness flag; its
+Models: a game built from a player count, option values, a strictness flag and, for a
+game whose rulebook leaves data out, a data set (rulecheck.core.data); its
 declared traits (chance, information, dynamics, outcome); its initial state; who moves
 in a state (a player index, CHANCE or TERMINAL); the sorted legal actions; the exact
 chance outcomes at chance nodes; `apply`, which returns the next state or raises
@@ -33,10 +34,12 @@ import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
+from pathlib import Path
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from rulecheck.core.clauses import Catalogue, load_catalogue
 from rulecheck.core.codec import decode, encode
+from rulecheck.core.data import DataFormat, LoadedData
 from rulecheck.core.errors import IllegalAction, OptionError, RuleGap, RulesDisagree
 from rulecheck.core.notation import Action, Notation, sorted_by_text
 from rulecheck.core.numbering import Domain, Numbering
@@ -72,30 +75,60 @@ class Game(abc.ABC, Generic[S, A]):
     chance_action_types: ClassVar[tuple[type[Action], ...]] = ()
     """The classes of `action_types` whose actions are chance outcomes."""
     option_space: ClassVar[OptionSpace]
+    data_format: ClassVar[DataFormat[Any] | None] = None
+    """The format of the data the rulebook leaves out (cards, layouts), for a game that has any;
+    the game reads the value built from it as `self.data`."""
     legal_actions_sorted: ClassVar[bool] = False
     """True when `_legal_actions` already gives each action once, in canonical order; the
     shared API checker holds the game to it."""
 
-    def __init__(self, players: int, options: Mapping[str, str] | None = None, *, strict: bool = False) -> None:
+    def __init__(
+        self,
+        players: int,
+        options: Mapping[str, str] | None = None,
+        *,
+        strict: bool = False,
+        data: str | Path | None = None,
+    ) -> None:
         if not self.min_players <= players <= self.max_players:
             raise OptionError(f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
         self.players = players
         self.options: Options = self.option_space.resolve(dict(options or {}))
         self.strict = strict
+        if self.data_format is None and data is not None:
+            raise OptionError(f"{self.name} takes no data file")
+        self.loaded_data: LoadedData[Any] | None = None if self.data_format is None else self.data_format.load(data)
+        """The data set this game plays with (the format's default unless `data` names a file)."""
         self._notation = Notation(self.action_types)
         self._last: tuple[Any, tuple[tuple[A, ...], dict[str, A]]] | None = None
         """The last state whose legal actions were listed, with them: `apply` right after
         `legal_actions` on the same state object (random play, search) lists them once."""
+        self._prepare()
+
+    def _prepare(self) -> None:
+        """What a game builds once from its players, options and data (boards, rule tables);
+        called at the end of construction. Nothing by default."""
 
     @classmethod
     def catalogue(cls) -> Catalogue:
         """The game's rule clauses, from specs/<name>.toml."""
         return load_catalogue(cls.name)
 
+    @property
+    def data(self) -> Any:
+        """The value the game built from its data set; AttributeError for a game without data."""
+        if self.loaded_data is None:
+            raise AttributeError(f"{self.name} has no data set")
+        return self.loaded_data.value
+
     @cached_property
     def setup(self) -> dict[str, Any]:
-        """What rebuilds this game: name, version, players and every option's value."""
-        return {"game": self.name, "version": self.version, "players": self.players, "options": dict(self.options)}
+        """What rebuilds this game: name, version, players, every option's value and, for a game
+        with data, the data set's source and digest."""
+        found = {"game": self.name, "version": self.version, "players": self.players, "options": dict(self.options)}
+        if self.loaded_data is not None:
+            found["data"] = self.loaded_data.to_data()
+        return found
 
     # The transition system: the public calls, the same for every game.
 

@@ -13,7 +13,10 @@ File format (`rulecheck-trace`, version 1)::
      "steps": [{"action": "move T14 T15", "digest": "3f2a..."}, ...],
      "final_state": {...}}
 
-The digest is the first 16 hex digits of the SHA-256 of the state's canonical JSON.
+The digest is the first 16 hex digits of the SHA-256 of the state's canonical JSON. A
+game played with a data set (cards, layouts) also records it, as
+`"data": {"source": "<file>", "digest": "<16 hex digits>"}`; a replay under data with
+another digest is refused.
 
 Leaves out: the legal-action sets and chance probabilities at each step; those are in
 conformance suites, which build on traces.
@@ -52,9 +55,11 @@ class Trace:
     digests: tuple[str, ...]
     final_state: str
     """Canonical JSON of the state after the last action."""
+    data: tuple[str, str] | None = None
+    """The data set's source and digest, for a game played with one."""
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        found = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "game": self.game,
@@ -64,6 +69,9 @@ class Trace:
             "steps": [{"action": a, "digest": d} for a, d in zip(self.actions, self.digests)],
             "final_state": json.loads(self.final_state),
         }
+        if self.data is not None:
+            found["data"] = {"source": self.data[0], "digest": self.data[1]}
+        return found
 
     def save(self, path: Path) -> None:
         """Write the trace; the file appears whole or not at all."""
@@ -89,6 +97,7 @@ def record(game: Game[Any, Any], actions: Iterable[Action | str]) -> Trace:
         actions=tuple(texts),
         digests=tuple(digests),
         final_state=game.encode_state(state),
+        data=None if game.loaded_data is None else (game.loaded_data.source, game.loaded_data.digest),
     )
 
 
@@ -121,6 +130,13 @@ def parse_trace(text: str, source: str = "<trace>") -> Trace:
             raise TraceError(f"{where}: must be an object")
         actions.append(_field(step, "action", str, where))
         digests.append(_field(step, "digest", str, where))
+    recorded = None
+    if "data" in data:
+        data_set = _field(data, "data", dict, source)
+        recorded = (
+            _field(data_set, "source", str, f"{source}: data"),
+            _field(data_set, "digest", str, f"{source}: data"),
+        )
     return Trace(
         game=_field(data, "game", str, source),
         game_version=_field(data, "game_version", int, source),
@@ -129,6 +145,7 @@ def parse_trace(text: str, source: str = "<trace>") -> Trace:
         actions=tuple(actions),
         digests=tuple(digests),
         final_state=canonical_json(_field(data, "final_state", dict, source)),
+        data=recorded,
     )
 
 
@@ -148,6 +165,13 @@ def replay_steps(game: Game[Any, Any], trace: Trace) -> Iterator[tuple[Any, Acti
     actual_setup = (game.name, game.version, game.players, dict(game.options))
     if expected_setup != actual_setup:
         raise TraceError(f"trace is for {expected_setup}, the game is {actual_setup}")
+    loaded = game.loaded_data
+    if trace.data is not None and (loaded is None or loaded.digest != trace.data[1]):
+        now = "no data" if loaded is None else f"data {loaded.source} (digest {loaded.digest})"
+        recorded = f"data {trace.data[0]} (digest {trace.data[1]})"
+        raise TraceError(f"trace was recorded with {recorded}, the game has {now}: give --data FILE")
+    if trace.data is None and loaded is not None:
+        raise TraceError(f"trace records no data set, the game has data {loaded.source}")
     state = game.initial_state()
     for index, (text, expected) in enumerate(zip(trace.actions, trace.digests), start=1):
         try:

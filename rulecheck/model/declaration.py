@@ -2,8 +2,8 @@
 
 Models: a game's name and class, its clause catalogue (read when asked), the properties its
 rulebook promises, its computed tables (each built when asked), its statements of fact for
-the contradiction check, its proof systems, its board (for `rulecheck board`), its audit file,
-its ledger of finding ids and its data sets. A part a game does not have is None or empty;
+the contradiction check, its proof systems, its board (for `rulecheck board`), its pictures of states, its audit file,
+and its ledger of finding ids (a game's data format is on its class). A part a game does not have is None or empty;
 asking for a missing part that a command needs raises SpecError saying "<game> has no <part>".
 
 Leaves out: which games exist (rulecheck/registry.py declares them) and what is done with
@@ -13,7 +13,6 @@ the parts (rulecheck/check/ and the command).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -21,6 +20,7 @@ import attrs
 from rulecheck.core.clauses import Catalogue
 from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.core.game import Game
+from rulecheck.model.board import BoardView
 from rulecheck.model.proof import System
 from rulecheck.model.properties import Property
 from rulecheck.model.statements import StatementSet
@@ -33,16 +33,21 @@ class GameDeclaration:
     game: type[Game[Any, Any]]
     properties: tuple[Property, ...] = ()
     """What the rulebook promises of every state and step (properties/<name>.py)."""
-    tables: Mapping[str, Callable[[], Table]] = attrs.field(factory=dict)
-    """Each computed table by name, built only when asked (some take minutes)."""
-    statements: StatementSet | None = None
-    """The rulebook's statements of fact and the questions `rulecheck contradictions` asks."""
+    tables: Mapping[str, Callable[[Any], Table]] = attrs.field(factory=dict)
+    """Each computed table by name, `table(game)` for a game of this class under its options and
+    data, built only when asked (some take minutes)."""
+    statements: Callable[[Any], StatementSet] | None = None
+    """`statements(game)`: the rulebook's statements of fact and the questions `rulecheck
+    contradictions` asks, for a game of this class under its options and data."""
     systems: Callable[[Any], tuple[System, ...]] | None = None
     """`systems(game)`: the symbolic system of each property the prover handles, for a game of
     this class under its options."""
-    board: Callable[[str], Any] | None = None
-    """`board(removal)`: the board graph under a reading of which faces are removed, for
-    `rulecheck board`."""
+    board: Callable[[Any], BoardView] | None = None
+    """`board(game)`: the board graph of a game of this class under its options and data, with
+    its facts, for `rulecheck board`."""
+    picture: Callable[[Any, Any, int], str] | None = None
+    """`picture(game, state, player)`: an SVG drawing of that player's part of a state (a
+    factory, say), for `rulecheck show --draw`."""
     audit: str | None = None
     """The file in specs/ that files the checks' evidence under the audit's findings
     (`<name>-audit.toml`), or None when the rulebook has no audit."""
@@ -50,8 +55,6 @@ class GameDeclaration:
     """The file in specs/ that records the id `rulecheck verify` gave each evidence key the audit
     does not list, so that ids never move (`<name>-ledger.toml`; verify appends to it), or None
     when new findings are numbered afresh each run."""
-    data_sets: Mapping[str, Path] = attrs.field(factory=dict)
-    """Files of data the game's checks read, by name."""
 
     def __attrs_post_init__(self) -> None:
         if self.game.name != self.name:
@@ -66,20 +69,25 @@ class GameDeclaration:
             raise SpecError(f"{self.name} has no symbolic model")
         return self.systems(game)
 
-    def statement_set(self) -> StatementSet:
+    def statement_set(self, game: Game[Any, Any]) -> StatementSet:
         if self.statements is None:
             raise SpecError(f"{self.name} has no statements of fact")
-        return self.statements
+        return self.statements(game)
 
-    def board_graph(self, removal: str) -> Any:
+    def board_view(self, game: Game[Any, Any]) -> BoardView:
         if self.board is None:
             raise SpecError(f"{self.name} has no board")
-        return self.board(removal)
+        return self.board(game)
 
-    def table(self, name: str) -> Table:
-        """The table `name`, computed now."""
+    def draw(self, game: Game[Any, Any], state: Any, player: int) -> str:
+        if self.picture is None:
+            raise SpecError(f"{self.name} has no pictures")
+        return self.picture(game, state, player)
+
+    def table(self, name: str, game: Game[Any, Any]) -> Table:
+        """The table `name` of `game`, computed now."""
         if not self.tables:
             raise SpecError(f"{self.name} has no computed tables")
         if name not in self.tables:
             raise OptionError(f"{self.name} has no table {name!r}; tables: {', '.join(sorted(self.tables))}")
-        return self.tables[name]()
+        return self.tables[name](game)

@@ -25,7 +25,10 @@ from typing import Any, Final
 import networkx as nx
 
 from rulecheck.core.clauses import touch
-from rulecheck.geometry.planet import HQ, Planet, planet
+from rulecheck.core.options import Options
+from rulecheck.geometry.facts import board_facts
+from rulecheck.geometry.planet import HQ, REMOVALS, Planet, label_order, planet
+from rulecheck.model.board import BoardView
 
 SHOOTING_RANGE: Final = 3
 """GT-A4: distance 3 or less."""
@@ -155,3 +158,13 @@ class Boards:
         if a == b:
             return False
         return True if self._adjacency == "all" else abs(a - b) == 1
+
+
+def board_view(game: Any) -> BoardView:
+    """The planet of a game under its `removal` option, with its facts, for `rulecheck board`."""
+    options: Options = game.options
+    removal = options["removal"]
+    board = planet(removal)
+    return BoardView(
+        f"removal {removal}: {REMOVALS[removal].description}", board.graph, board_facts(board), label_order
+    )

@@ -13,7 +13,7 @@ Leaves out: 7 or more players (the rulebook's table stops at 6) and table talk.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
@@ -90,8 +90,8 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     chance_action_types = (Die, Dice, Damage)
     option_space = OPTIONS
 
-    def __init__(self, players: int, options: Mapping[str, str] | None = None, *, strict: bool = False) -> None:
-        super().__init__(players, options, strict=strict)
+    def _prepare(self) -> None:
+        players = self.players
         boards = boards_for(self.options["removal"], PLANETS_BY_PLAYERS[players], self.options["planet_adjacency"])
         self.rules = Rules(players, dict(self.options), boards, self.rule_gap)
         self._mover: Mover | None = None

@@ -42,7 +42,7 @@ from rulecheck.games.globetrotter.options import OPTIONS
 from rulecheck.games.globetrotter.state import Fortification, GlobetrotterState, Rover
 from rulecheck.geometry.facts import board_facts
 from rulecheck.geometry.planet import REMOVALS, planet
-from rulecheck.model.tables import Table
+from rulecheck.model.tables import Table, columns_differ, readings_differ, some_row
 
 SHOOTER, TARGET = "T1", "T3"
 """A Rover shooting from T1 at T3, a triangle beside P0 and in range of T1 under every reading."""
@@ -72,6 +72,10 @@ def boards() -> Table:
         ("GT-B1", "GT-B2"),
         ("removal", *BOARD_COLUMNS),
         tuple(rows),
+        (
+            readings_differ("removal"),
+            some_row("connected", lambda connected: not connected, "a reading leaves spaces cut off", ("removal",)),
+        ),
     )
 
 
@@ -89,6 +93,7 @@ def destruction_odds() -> Table:
         ("GT-D6",),
         ("firing", *(f"{c} ({r})" for r in readings for c in ("destroys", "survives"))),
         tuple(rows),
+        tuple(columns_differ(f"destroys ({a})", f"destroys ({b})", "firing") for a, b in zip(readings, readings[1:])),
     )
 
 
@@ -101,6 +106,14 @@ def shooting_readings() -> Table:
         ("GT-B5", "GT-B6", "GT-A4"),
         ("reading", "other reading", "pairs"),
         tuple((a, b, n) for (a, b), n in sorted(counts.items())),
+        (
+            some_row(
+                "pairs",
+                lambda pairs: pairs > 0,
+                "two readings put different targets in range",
+                ("reading", "other reading"),
+            ),
+        ),
     )
 
 
@@ -134,6 +147,7 @@ def earliest_build() -> Table:
         ("GT-A9", "GT-A10"),
         ("factory", "rover", "actions", "actions without entering a pentagon"),
         tuple((f, r, a, b) for (f, r), a, b in zip(openings, anywhere, no_pentagons)),
+        (columns_differ("actions", "actions without entering a pentagon", "factory"),),
     )
 
 
@@ -182,13 +196,15 @@ def shots_to_destroy() -> Table:
         ("GT-A5", "GT-A6", "GT-A7"),
         ("damage reading", "cover", "one shot damages", "expected shots to destroy"),
         tuple(rows),
+        (readings_differ("damage reading", within=("cover",)),),
     )
 
 
-TABLES: dict[str, Callable[[], Table]] = {
-    "boards": boards,
-    "destruction-odds": destruction_odds,
-    "earliest-build": earliest_build,
-    "shooting-readings": shooting_readings,
-    "shots-to-destroy": shots_to_destroy,
+TABLES: dict[str, Callable[[Globetrotter], Table]] = {
+    # Each table sets its rows side by side over every reading, so none reads the game's options.
+    "boards": lambda game: boards(),
+    "destruction-odds": lambda game: destruction_odds(),
+    "earliest-build": lambda game: earliest_build(),
+    "shooting-readings": lambda game: shooting_readings(),
+    "shots-to-destroy": lambda game: shots_to_destroy(),
 }

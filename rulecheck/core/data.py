@@ -1,0 +1,132 @@
+"""Data sets: what a rulebook leaves out (card lists, improvement effects, board layouts), as files.
+
+Models: a game's data format (a JSON Schema file, the game's own checks of what a schema
+cannot say, such as unique names and references between entries, and the typed value the
+game builds from a document) and the loading of one data file in that format: TOML or JSON
+by its suffix, validated against the schema, then checked and built by the game. Every
+error names the file, the entry and the field (`cards.toml: cards[3] "Minoru": cost: -1 is
+less than the minimum of 0`), and nothing is built from a document that failed any check.
+A loaded data set keeps where it came from and a digest of its content, which a game's setup
+and its traces carry, so a replay under other data is refused rather than misread.
+
+Leaves out: what any field means (each game's rules), and which files exist (each game
+names its default data set and the command's `--data FILE` names another).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+import attrs
+import jsonschema
+
+from rulecheck.core.codec import canonical_json
+from rulecheck.core.errors import DataError
+
+T = TypeVar("T")
+
+
+def entry_name(document: Mapping[str, Any], path: Sequence[str | int]) -> str:
+    """`path` into `document` as text: `cards[3] "Minoru".cost`, naming entries that have a name."""
+    text = ""
+    node: Any = document
+    for step in path:
+        if isinstance(step, int):
+            text += f"[{step}]"
+            node = node[step] if isinstance(node, list) and step < len(node) else None
+            if isinstance(node, Mapping) and isinstance(node.get("name"), str):
+                text += f' "{node["name"]}"'
+        else:
+            text += f".{step}" if text else step
+            node = node.get(step) if isinstance(node, Mapping) else None
+    return text or "(the document)"
+
+
+@attrs.frozen
+class DataFormat(Generic[T]):
+    """A game's data format: its JSON Schema, its default data set and how the game builds its value.
+
+    `build(document, fail)` returns the game's typed data; it calls `fail(path, message)` (which
+    raises DataError) for anything the schema cannot check, `path` leading to the entry and field."""
+
+    name: str
+    schema: Path
+    default: Path
+    build: Callable[[Mapping[str, Any], Callable[[Sequence[str | int], str], Any]], T]
+
+    def load(self, path: Path | str | None = None) -> LoadedData[T]:
+        """The data set in `path` (the default one when None), checked and built; DataError otherwise."""
+        chosen = Path(path) if path is not None else self.default
+        try:
+            stat = chosen.stat()
+        except OSError as exc:
+            raise DataError(f"{chosen}: cannot read {self.name} data: {exc.strerror}") from None
+        return _load(self, chosen.resolve(), stat.st_mtime_ns, stat.st_size)
+
+
+@attrs.frozen
+class LoadedData(Generic[T]):
+    """A checked data set: the game's value built from it, where it came from and its digest."""
+
+    value: T
+    source: str
+    """The file it was read from (its resolved path)."""
+    digest: str
+    """The first 16 hex digits of the SHA-256 of the document's canonical JSON."""
+
+    def to_data(self) -> dict[str, str]:
+        return {"source": self.source, "digest": self.digest}
+
+
+def parse_document(path: Path) -> dict[str, Any]:
+    """A data file's document: TOML for `.toml`, JSON for `.json`; DataError naming the file otherwise."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{path}: cannot read: {exc}") from None
+    try:
+        if path.suffix == ".toml":
+            document: Any = tomllib.loads(text)
+        elif path.suffix == ".json":
+            document = json.loads(text)
+        else:
+            raise DataError(f"{path}: a data file is .toml or .json, not {path.suffix or 'without a suffix'}")
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise DataError(f"{path}: not valid {path.suffix[1:].upper()}: {exc}") from None
+    if not isinstance(document, dict):
+        raise DataError(f"{path}: a data file holds one object")
+    return document
+
+
+@lru_cache(maxsize=4)
+def _schema_validator(schema_path: Path) -> Any:
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+@lru_cache(maxsize=16)
+def _load(data_format: DataFormat[Any], path: Path, _mtime: int, _size: int) -> LoadedData[Any]:
+    """Load once per file version (the modification time and size are part of the cache key)."""
+    document = parse_document(path)
+    errors = sorted(
+        _schema_validator(data_format.schema).iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path]
+    )
+    if errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise DataError(f"{path}: {entry_name(document, list(first.absolute_path))}: {first.message}{more}")
+
+    def fail(where: Sequence[str | int], message: str) -> Any:
+        raise DataError(f"{path}: {entry_name(document, where)}: {message}")
+
+    value = data_format.build(document, fail)
+    digest = hashlib.sha256(canonical_json(document).encode("ascii")).hexdigest()[:16]
+    return LoadedData(value, str(path), digest)

@@ -1,0 +1,1 @@
+"""Globot Time Force: a card tableau game with an energy track capped at 12 (being built)."""
