@@ -174,6 +174,20 @@ def test_save_uses_the_turns_own_action(game, start):
     illegal(game, state, Save(), "GT-T2")
 
 
+@pytest.mark.parametrize("use, still_moving", [("next-turn", False), ("same-turn", True)])
+def test_a_point_saved_this_turn_is_spent_on_a_later_turn_unless_same_turn(use, still_moving):
+    """GT-T1: "On the player's next turn, they can perform one extra action"."""
+    game = Globetrotter(2, {"saved_point_use": use})
+    start = hand_turn_to(far_opening(game, "P0", "T1"), 0)
+    state = game.apply(start.with_pieces(buildings=start.buildings + (building("P1", 0, TREASURY),)), Save())
+    assert state.buildings_of(0, TREASURY)[0].points == 1
+    assert (game.to_move(state) == 0) == still_moving
+    if not still_moving:
+        state = hand_turn_to(state, 0)
+        state = _step_back_and_forth(game, state, 2)  # the turn's own action, then the saved point
+        assert game.to_move(state) == 1 and state.buildings_of(0, TREASURY)[0].points == 0
+
+
 def test_pass_only_when_nothing_else_is_legal(game, start):
     illegal(game, start, Pass(), "GT-A16")
 

@@ -400,7 +400,10 @@ def check_save(m: Mover, action: Save) -> None:
 
 
 def apply_save(rules: Rules, state: GlobetrotterState, player: int, action: Save, _: None) -> GlobetrotterState:
-    return set_saved_points(state, player, saved_after_save(INT_OPS, saved_points(state, player)))
+    saved = set_saved_points(state, player, saved_after_save(INT_OPS, saved_points(state, player)))
+    turn = saved.turn
+    assert turn is not None
+    return saved.with_turn(attrs.evolve(turn, saved_now=turn.saved_now + 1))
 
 
 RULES = (

@@ -67,6 +67,12 @@ def saved_after_save(ops: Ops, saved: Any) -> Any:
     return saved + 1
 
 
+def usable_saved(ops: Ops, saved: Any, saved_now: Any, next_turn: Any) -> Any:
+    """GT-T1 under `saved_point_use`: of the points in the Treasury, those the player may spend now:
+    with `next_turn`, not the ones saved this turn ("on the player's next turn")."""
+    return ops.ite(next_turn, ops.max(saved - saved_now, 0), saved)
+
+
 def may_act(ops: Ops, counted: Any, own_used: Any, stolen: Any, saved: Any) -> Any:
     """GT-A0, GT-T3, GT-T5: the turn's own action, or an extra one from stolen or saved points
     while fewer than 4 actions in a row have been counted."""

@@ -141,6 +141,14 @@ OPTIONS = OptionSpace(
             "the planet is destroyed when the 2d6 total is less than the fire count, or less or equal",
         ),
         Option(
+            "saved_point_use",
+            "next-turn",
+            ("next-turn", "same-turn"),
+            ("GT-T1", "GT-T3"),
+            "whether a point saved into the Treasury may be spent in the turn it was saved "
+            "(the rulebook: 'On the player's next turn, they can perform one extra action')",
+        ),
+        Option(
             "treasury_spend",
             "stolen-first",
             ("stolen-first", "saved-first"),

@@ -110,6 +110,9 @@ class Turn:
     """(planet, hit points) of each of the player's Rovers that moved into that planet's orbit from
     another's this turn, sorted; under `descend_after_transfer=next-turn` they descend only in a
     later turn (GT-SP3)."""
+    saved_now: int = 0
+    """Action points the player saved into their Treasury this turn; under
+    `saved_point_use=next-turn` they are spent only in a later turn (GT-T1)."""
 
 
 @attrs.frozen

@@ -36,6 +36,7 @@ TURN_VARIABLES = (
     ("own_used", BOOL),
     ("stolen", INT),
     ("saved", INT),
+    ("saved_now", INT),
     ("has_treasury", BOOL),
     ("loot", INT),
     ("same_kind", INT),
@@ -46,25 +47,28 @@ def _turn_steps(game: Globetrotter) -> tuple[Step, ...]:
     """How a player's turn counters and Treasury change (GT-A0, GT-T1..T6)."""
     stolen_first = game.options["treasury_spend"] == "stolen-first"
     excluded = game.options["destroying_action"] == "excluded"
+    next_turn = game.options["saved_point_use"] == "next-turn"
     cap = counters.TREASURY_CAPACITY
 
     def act(ops: Ops, v: Valuation, w: Valuation) -> Any:
-        counted, own, stolen, saved = counters.spend_action(
-            ops, v["counted"], v["own_used"], v["stolen"], v["saved"], stolen_first
+        usable = counters.usable_saved(ops, v["saved"], v["saved_now"], next_turn)
+        counted, own, stolen, usable_after = counters.spend_action(
+            ops, v["counted"], v["own_used"], v["stolen"], usable, stolen_first
         )
         return ops.and_(
-            counters.may_act(ops, v["counted"], v["own_used"], v["stolen"], v["saved"]),
+            counters.may_act(ops, v["counted"], v["own_used"], v["stolen"], usable),
             w["taken"] == v["taken"] + 1,
             w["counted"] == counted,
             w["own_used"] == own,
             w["stolen"] == stolen,
-            w["saved"] == saved,
-            unchanged(ops, v, w, "has_treasury"),
+            w["saved"] == v["saved"] - (usable - usable_after),
+            unchanged(ops, v, w, "saved_now", "has_treasury"),
         )
 
     def save(ops: Ops, v: Valuation, w: Valuation) -> Any:
+        usable = counters.usable_saved(ops, v["saved"], v["saved_now"], next_turn)
         counted, own, stolen, _ = counters.spend_action(
-            ops, v["counted"], v["own_used"], v["stolen"], v["saved"], stolen_first
+            ops, v["counted"], v["own_used"], v["stolen"], usable, stolen_first
         )
         return ops.and_(
             v["has_treasury"],
@@ -74,6 +78,7 @@ def _turn_steps(game: Globetrotter) -> tuple[Step, ...]:
             w["own_used"] == own,
             w["stolen"] == stolen,
             w["saved"] == counters.saved_after_save(ops, v["saved"]),
+            w["saved_now"] == v["saved_now"] + 1,
             unchanged(ops, v, w, "has_treasury"),
         )
 
@@ -85,7 +90,7 @@ def _turn_steps(game: Globetrotter) -> tuple[Step, ...]:
             v["loot"] <= cap,  # the other Treasury keeps its own invariant
             w["counted"] == counted,
             w["stolen"] == counters.stolen_after_theft(ops, v["stolen"], counted, v["loot"]),
-            unchanged(ops, v, w, "taken", "own_used", "saved", "has_treasury"),
+            unchanged(ops, v, w, "taken", "own_used", "saved", "saved_now", "has_treasury"),
         )
 
     def build_treasury(ops: Ops, v: Valuation, w: Valuation) -> Any:
@@ -95,12 +100,14 @@ def _turn_steps(game: Globetrotter) -> tuple[Step, ...]:
             counters.may_build_kind(ops, v["same_kind"], True, treasuries),
             w["has_treasury"],
             w["saved"] == 0,
-            unchanged(ops, v, w, "taken", "counted", "own_used", "stolen"),
+            unchanged(ops, v, w, "taken", "counted", "own_used", "stolen", "saved_now"),
         )
 
     def lose_treasury(ops: Ops, v: Valuation, w: Valuation) -> Any:
         return ops.and_(
-            ops.not_(w["has_treasury"]), w["saved"] == 0, unchanged(ops, v, w, "taken", "counted", "own_used", "stolen")
+            ops.not_(w["has_treasury"]),
+            w["saved"] == 0,
+            unchanged(ops, v, w, "taken", "counted", "own_used", "stolen", "saved_now"),
         )
 
     def new_turn(ops: Ops, v: Valuation, w: Valuation) -> Any:
@@ -109,6 +116,7 @@ def _turn_steps(game: Globetrotter) -> tuple[Step, ...]:
             w["counted"] == 0,
             ops.not_(w["own_used"]),
             w["stolen"] == 0,
+            w["saved_now"] == 0,
             unchanged(ops, v, w, "saved", "has_treasury"),
         )
 
@@ -129,6 +137,7 @@ def _turn_init(ops: Ops, v: Valuation) -> Any:
         ops.not_(v["own_used"]),
         v["stolen"] == 0,
         v["saved"] == 0,
+        v["saved_now"] == 0,
         ops.not_(v["has_treasury"]),
     )
 
@@ -141,7 +150,12 @@ def saved_points(game: Globetrotter) -> System:
             ops.implies(ops.not_(v["has_treasury"]), v["saved"] == 0),
         )
 
-    return System("saved-points-in-range", ("GT-T2",), TURN_VARIABLES, _turn_init, invariant, _turn_steps(game))
+    def lemma(ops: Ops, v: Valuation) -> Any:
+        return 0 <= v["saved_now"]
+
+    return System(
+        "saved-points-in-range", ("GT-T2",), TURN_VARIABLES, _turn_init, invariant, _turn_steps(game), lemma=lemma
+    )
 
 
 def actions_in_a_row(game: Globetrotter) -> System:
@@ -156,6 +170,7 @@ def actions_in_a_row(game: Globetrotter) -> System:
             0 <= v["stolen"],
             v["stolen"] <= counters.ACTIONS_IN_A_ROW - v["counted"],
             0 <= v["saved"],
+            0 <= v["saved_now"],
             ops.implies(ops.not_(v["own_used"]), ops.and_(v["counted"] == 0, v["stolen"] == 0)),
         )
 

@@ -1,7 +1,8 @@
 """Globetrotter's turn flow: action points, the end of a turn, losing and the end of the game.
 
 Models: a turn gives one action (GT-A0), plus extra actions from stolen Treasury points
-(to use now or forfeit, GT-T4) and saved ones (GT-T3), never more than 4 in a row
+(to use now or forfeit, GT-T4) and saved ones (GT-T3; under `saved_point_use=next-turn`,
+not those saved this same turn, GT-T1), never more than 4 in a row
 (GT-T5). After each action settles, losses are checked (`loss_check`), the game may end
 (`game_end`, GT-E2, GT-E3), and the turn passes clockwise (up the seat indices) to the
 next player who has not lost, whose Factories then gain a build point (GT-F1).
@@ -18,7 +19,13 @@ import attrs
 from rulecheck.core.clauses import touch
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.context import Rules
-from rulecheck.games.globetrotter.counters import ACTIONS_IN_A_ROW, may_act, spend_action, turn_start_points
+from rulecheck.games.globetrotter.counters import (
+    ACTIONS_IN_A_ROW,
+    may_act,
+    spend_action,
+    turn_start_points,
+    usable_saved,
+)
 from rulecheck.games.globetrotter.state import FACTORY, OVER, PLAY, TREASURY, GlobetrotterState, Turn
 
 
@@ -59,29 +66,37 @@ def _turn(player: int, taken: int, counted: int, own_used: bool, stolen: int) ->
     return Turn(player, taken, counted, own_used, stolen)
 
 
-def can_act(state: GlobetrotterState) -> bool:
+def usable_points(rules: Rules, state: GlobetrotterState, turn: Turn) -> int:
+    """The Treasury points the player to move may spend now (`saved_point_use`, GT-T1)."""
+    next_turn = rules.options["saved_point_use"] == "next-turn"
+    return int(usable_saved(INT_OPS, saved_points(state, turn.player), turn.saved_now, next_turn))
+
+
+def can_act(rules: Rules, state: GlobetrotterState) -> bool:
     turn = state.turn
     assert turn is not None
-    return _may_act(turn.counted, turn.own_used, turn.stolen, saved_points(state, turn.player))
+    return _may_act(turn.counted, turn.own_used, turn.stolen, usable_points(rules, state, turn))
 
 
 def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     """Count one action and use the point it costs."""
     turn = state.turn
     assert turn is not None
-    saved = saved_points(state, turn.player)
+    usable = usable_points(rules, state, turn)
     stolen_first = rules.options["treasury_spend"] == "stolen-first"
-    counted, own_used, stolen, saved_after = _spend_action(
-        turn.counted, turn.own_used, turn.stolen, saved, stolen_first
+    counted, own_used, stolen, usable_after = _spend_action(
+        turn.counted, turn.own_used, turn.stolen, usable, stolen_first
     )
-    if saved_after != saved:
+    if usable_after != usable:
         touch("GT-T3")
-        state = set_saved_points(state, turn.player, saved_after)
+        state = set_saved_points(state, turn.player, saved_points(state, turn.player) - (usable - usable_after))
     if stolen != turn.stolen:
         touch("GT-T4")
     touch("GT-A0")
     spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
-    return state.with_turn(attrs.evolve(spent, arrived=turn.arrived) if turn.arrived else spent)
+    if turn.arrived or turn.saved_now:
+        spent = attrs.evolve(spent, arrived=turn.arrived, saved_now=turn.saved_now)
+    return state.with_turn(spent)
 
 
 def has_lost(state: GlobetrotterState, player: int) -> bool:
@@ -156,8 +171,8 @@ def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
         return attrs.evolve(state, phase=OVER, turn=None)
     turn = state.turn
     assert turn is not None
-    if turn.player in state.lost or not can_act(state):
-        if turn.counted >= ACTIONS_IN_A_ROW and (turn.stolen or saved_points(state, turn.player)):
+    if turn.player in state.lost or not can_act(rules, state):
+        if turn.counted >= ACTIONS_IN_A_ROW and (turn.stolen or usable_points(rules, state, turn)):
             touch("GT-T5")  # the cap of 4 stops a player who still holds points
         if turn.stolen:
             touch("GT-T4")
