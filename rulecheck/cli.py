@@ -31,6 +31,7 @@ from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR, Checks, Issu
 from rulecheck.check.play import DEFAULT_MAX_STEPS, random_game
 from rulecheck.check.prove import PROVED
 from rulecheck.check.readings import changed_options, first_divergence
+from rulecheck.check.symbolic_readings import DEPTH, divergences
 from rulecheck.check.verify import BUDGETS, Outcome, Recorded, Task, verify
 from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import RulecheckError, TraceError
@@ -350,6 +351,31 @@ def _prove(args: argparse.Namespace) -> int:
     return EXIT_FAILED if failed else 0
 
 
+def _symbolic_compare(args: argparse.Namespace) -> int:
+    """Where the engine's guards and effects part between the game's options and those with
+    `--variant` applied over them, by Z3 on each symbolic system both declare."""
+    base = _game(args)
+    variant = make_game(base.name, base.players, dict(base.options) | parse_assignments(args.variant), data=args.data)
+    declared = declaration(base.name)
+    found = divergences(declared.symbolic_systems(base), declared.symbolic_systems(variant))
+    changed = changed_options(base, variant)
+    labels = (
+        ",".join(f"{n}={base.options[n]}" for n in changed) or "base",
+        ",".join(f"{n}={variant.options[n]}" for n in changed) or "variant",
+    )
+    if args.json:
+        _print_json(
+            {"setup": base.setup, "variant": dict(variant.options), "divergences": [d.to_data() for d in found]}
+        )
+    else:
+        for parted in found:
+            print(f"parts: {parted.describe(*labels)} [{', '.join(parted.clauses)}]")
+            print(f"    run: {' -> '.join(step['step'] for step in parted.run)}")
+        if not found:
+            print(f"no symbolic system parts {labels[0]} from {labels[1]} within {DEPTH} steps")
+    return 0
+
+
 def _contradictions(args: argparse.Namespace) -> int:
     facts = declaration(args.game).statement_set(_game(args))
     answers = ask(facts)
@@ -517,6 +543,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="random games to search for a concrete trace of each refutation",
     )
     prove_.add_argument("--traces", help="write each refutation's concrete trace to this folder")
+
+    symbolic = command(
+        "symbolic-compare",
+        _symbolic_compare,
+        "where the engine's guards and effects part between two readings, by Z3 on the symbolic systems",
+    )
+    _add_game_setup(symbolic, seed=False)
+    symbolic.add_argument(
+        "--variant", action="append", required=True, metavar="NAME=VALUE", help="an option value of the other reading"
+    )
 
     contradictions = command(
         "contradictions", _contradictions, "rulebook statements that cannot all hold, with unsat cores"

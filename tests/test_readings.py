@@ -124,3 +124,36 @@ def test_compare_with_an_unknown_option_is_a_usage_error(capsys, witness):
     code, out, err = run(capsys, "compare", str(path), "--set", "range=far")
     assert (code, out) == (2, "")
     assert err.startswith("rulecheck: unknown option 'range' for globetrotter") and err.count("\n") == 1
+
+
+def test_z3_finds_where_two_treasury_readings_part_in_the_engines_own_spend_rule():
+    from rulecheck.check.symbolic_readings import divergences
+    from rulecheck.registry import declaration, make_game
+
+    declared = declaration("globetrotter")
+    base, variant = make_game("globetrotter", 2), make_game("globetrotter", 2, {"treasury_spend": "saved-first"})
+    found = {d.system: d for d in divergences(declared.symbolic_systems(base), declared.symbolic_systems(variant))}
+    parted = found["at-most-4-actions-in-a-row"]
+    last = parted.run[-1]["values"]
+    assert parted.step == "act" and last["stolen"] > 0 and last["saved"] > 0 and last["own_used"]
+    # stolen-first spends a stolen point, saved-first a saved one
+    assert parted.allowed_under == "base" and parted.after["stolen"] == last["stolen"] - 1
+    assert (
+        divergences(
+            declared.symbolic_systems(base), declared.symbolic_systems(make_game("globetrotter", 2, {"shooting": "W0"}))
+        )
+        == []
+    )
+
+
+def test_symbolic_compare_prints_where_the_readings_part(capsys):
+    from rulecheck.cli import main
+
+    assert main(["symbolic-compare", "globetrotter", "--variant", "saved_point_use=same-turn"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "parts: saved-points-in-range" in out
+        and "under saved_point_use=same-turn, not under saved_point_use=next-turn" in out
+    )
+    assert main(["symbolic-compare", "globetrotter", "--variant", "shooting=W2"]) == 0
+    assert "no symbolic system parts shooting=W1 from shooting=W2" in capsys.readouterr().out

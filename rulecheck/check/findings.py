@@ -423,7 +423,8 @@ def markdown(data: dict[str, Any], totals: dict[str, dict[str, int]]) -> str:
         lines += ["## Readings searched", "", "| game | option | value | default | verdict | search |"]
         lines.append("| --- | --- | --- | --- | --- | --- |")
         for r in data["readings"]:
-            verdict = r["verdict"] + (f" ({r['what']}, after {r['after']} actions)" if "what" in r else "")
+            where = f", after {r['after']} actions" if "after" in r else ""
+            verdict = r["verdict"] + (f" ({r['what']}{where})" if "what" in r else "")
             lines.append(f"| {r['game']} | {r['option']} | {r['value']} | {r['default']} | {verdict} | {r['search']} |")
         lines.append("")
     lines += ["## Summary", "", "| game | kind | findings |", "| --- | --- | --- |"]

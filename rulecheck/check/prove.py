@@ -61,12 +61,12 @@ class Result:
         }
 
 
-def _terms(ops: Z3Ops, system: System, suffix: str) -> dict[str, Any]:
+def terms(ops: Z3Ops, system: System, suffix: str) -> dict[str, Any]:
     make = {INT: ops.int, BOOL: ops.bool}
     return {name: make[sort](f"{name}{suffix}") for name, sort in system.variables}
 
 
-def _values(z3: Any, model: Any, terms: Mapping[str, Any]) -> dict[str, Any]:
+def values(z3: Any, model: Any, terms: Mapping[str, Any]) -> dict[str, Any]:
     out = {}
     for name, term in terms.items():
         value = model.eval(term, model_completion=True)
@@ -95,11 +95,11 @@ def _bounded_run(ops: Z3Ops, system: System, depth: int) -> tuple[dict[str, Any]
     """The shortest run from an initial state to a state that breaks the claim (or a step that
     breaks its obligation), within `depth` steps."""
     z3 = ops.z3
-    states = [_terms(ops, system, "@0")]
+    states = [terms(ops, system, "@0")]
     solver = ops.solver()
     solver.add(system.init(ops, states[0]))
     for k in range(depth):
-        states.append(_terms(ops, system, f"@{k + 1}"))
+        states.append(terms(ops, system, f"@{k + 1}"))
         chosen = ops.int(f"step@{k}")
         solver.add(
             ops.or_(
@@ -117,10 +117,10 @@ def _bounded_run(ops: Z3Ops, system: System, depth: int) -> tuple[dict[str, Any]
         )
         if solver.check() == z3.sat:
             model = solver.model()
-            run = [{"step": "initial", "values": _values(z3, model, states[0])}]
+            run = [{"step": "initial", "values": values(z3, model, states[0])}]
             for i in range(k + 1):
                 index = model.eval(ops.int(f"step@{i}"), model_completion=True).as_long()
-                run.append({"step": system.steps[index].name, "values": _values(z3, model, states[i + 1])})
+                run.append({"step": system.steps[index].name, "values": values(z3, model, states[i + 1])})
             return tuple(run)
         solver.pop()
     return None
@@ -131,12 +131,12 @@ def prove(system: System, depth: int = DEFAULT_DEPTH) -> Result:
     start = time.perf_counter()
     ops = Z3Ops(fresh=True)
     z3 = ops.z3
-    v, w = _terms(ops, system, ""), _terms(ops, system, "'")
+    v, w = terms(ops, system, ""), terms(ops, system, "'")
     counterexample = None
     solver = ops.solver()
     solver.add(system.init(ops, v), ops.not_(_invariant(ops, system, v)))
     if solver.check() == z3.sat:
-        counterexample = {"step": "initial", "before": None, "after": _values(z3, solver.model(), v)}
+        counterexample = {"step": "initial", "before": None, "after": values(z3, solver.model(), v)}
     solver = ops.solver()
     solver.add(_invariant(ops, system, v))
     for step in system.steps:
@@ -146,7 +146,7 @@ def prove(system: System, depth: int = DEFAULT_DEPTH) -> Result:
         solver.add(_broken(ops, system, v, w, step, _invariant))
         if solver.check() == z3.sat:
             model = solver.model()
-            counterexample = {"step": step.name, "before": _values(z3, model, v), "after": _values(z3, model, w)}
+            counterexample = {"step": step.name, "before": values(z3, model, v), "after": values(z3, model, w)}
         solver.pop()
     if counterexample is None:
         return Result(system.property, system.clauses, PROVED, time.perf_counter() - start, system.basis)

@@ -49,6 +49,9 @@ class Pursuit:
     playthrough: Playthrough
     reached: Mapping[str, int]
     """Target clause -> how many actions of the playthrough lead to (and include) its first touch."""
+    touched: tuple[frozenset[str], ...]
+    """For each state of the playthrough, the clauses listing its actions and taking the next one
+    touched (the last state: its listing only)."""
 
 
 def _options(game: Game[Any, Any], state: Any) -> list[tuple[Action, float]]:
@@ -74,6 +77,8 @@ def pursue(game: Game[Any, Any], targets: Iterable[str], seed: int, max_steps: i
         game.legal_actions(state)
     reached = dict.fromkeys(set(counts) & wanted, 0)
     seen = set(counts)
+    listed = set(counts)
+    touched: list[frozenset[str]] = []
     favoured = {cls.verb for cls in game.action_types if rng.random() < FAVOURED}
     actions: list[Action] = []
     states = [state]
@@ -94,12 +99,16 @@ def pursue(game: Game[Any, Any], targets: Iterable[str], seed: int, max_steps: i
             action = rng.choice(safe)
         else:
             action = rng.choices([a for a, _ in offered], weights=[w for _, w in offered])[0]
-        with coverage() as counts:
+        with coverage() as applied:
             state = game.apply(state, action)
+        with coverage() as counts:
             game.legal_actions(state)
+        touched.append(frozenset(listed | set(applied)))
+        listed = set(counts)
         actions.append(action)
         states.append(state)
-        seen |= set(counts)
-        for clause in set(counts) & wanted:
+        seen |= set(applied) | listed
+        for clause in (set(applied) | listed) & wanted:
             reached.setdefault(clause, len(actions))
-    return Pursuit(Playthrough(game, tuple(actions), tuple(states)), reached)
+    touched.append(frozenset(listed))
+    return Pursuit(Playthrough(game, tuple(actions), tuple(states)), reached, tuple(touched))

@@ -12,9 +12,12 @@ the walk compares, in this order:
   last state, where the trace has no action, every legal action's next state is
   compared instead, so a witness that ends where the readings part still shows it.
 The first difference is the finding, with the number of actions leading to that state.
-Games of the base supply witnesses: random games (play.random_game) and games directed
-toward the clauses the option reads (pursuit.py); each is walked once, and the witness
-trace is cut at the state where the readings part.
+Games of the base supply witnesses: random games (play.random_game), undirected games of
+clause-directed play shared by every reading of a game, and games directed toward the
+clauses the option reads (pursuit.py); each is walked once, and from the states of a
+clause-directed game where those clauses are touched a breadth-first search compares the
+readings at every state nearby (lockstep). The witness trace is cut at the state where the
+readings part.
 
 Leaves out: differences off the walked lines of play (a reading that matters only in
 states neither kind of game reaches is not found), which option of several caused a
@@ -32,7 +35,7 @@ from typing import Any, Final
 import attrs
 
 from rulecheck.check.play import random_game
-from rulecheck.check.pursuit import pursue
+from rulecheck.check.pursuit import Pursuit, pursue
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
@@ -216,27 +219,24 @@ def first_divergence(base: Game[Any, Any], variant: Game[Any, Any], actions: Seq
 
 
 def lockstep(
-    base: Game[Any, Any], variant: Game[Any, Any], start: Sequence[Action], states: int
-) -> tuple[list[Action], Divergence] | None:
-    """Breadth-first search of the base from the state `start` leads to, both readings compared at
-    every state found (who moves, the choices, every action's next states), until `states` states
-    have been compared. The first divergence with the actions leading to its state, else None."""
+    base: Game[Any, Any], variant: Game[Any, Any], root: Any, steps: int, states: int
+) -> tuple[tuple[Action, ...], Divergence] | None:
+    """Breadth-first search of the base from `root` (a state both readings reach alike, `steps`
+    actions into a game), both readings compared at every state found (who moves, the choices,
+    every action's next states), until `states` states have been compared. The first divergence
+    with the actions from `root` to its state, else None."""
     labels = _labels(base, variant)
-    root = tuple(accumulate(start, base.apply, initial=base.initial_state()))[-1]
-    other_root = tuple(accumulate(start, variant.apply, initial=variant.initial_state()))[-1]
-    if base.encode_state(root) != variant.encode_state(other_root):
-        return None  # parted on the way: _walk reports that line
     queue: deque[tuple[Any, tuple[Action, ...]]] = deque([(root, ())])
     seen = {base.encode_state(root)}
     while queue and states > 0:
         state, path = queue.popleft()
         states -= 1
-        step = len(start) + len(path)
+        step = steps + len(path)
         found = _compare_choices(base, variant, state, state, labels, step) or _compare_every_outcome(
             base, variant, state, state, labels, step
         )
         if found is not None:
-            return [*start, *path], found
+            return path, found
         for action in base.legal_actions(state):
             after = base.apply(state, action)
             if (encoded := base.encode_state(after)) not in seen:
@@ -245,8 +245,40 @@ def lockstep(
     return None
 
 
-LOCKSTEP_STARTS: Final = 4
-"""A directed game is searched in lockstep from this many of its states, evenly spaced."""
+NEAR_STATES: Final = 8
+"""Of the states of a game where the option's clauses are touched, a lockstep search starts from
+at most this many, evenly spread."""
+
+_CORPUS: dict[tuple[str, int, int], Pursuit] = {}
+"""Undirected games of clause-directed play, by the game's setup, seed and length: every option of
+a game is compared along the same games, so a worker plays each once."""
+
+
+def corpus_game(game: Game[Any, Any], seed: int, max_steps: int) -> Pursuit:
+    """A game of clause-directed play with no target (novelty and favoured verbs lead it), kept for
+    the other readings of the same game (at most a few dozen are kept)."""
+    key = (json.dumps(game.setup, sort_keys=True), seed, max_steps)
+    if key not in _CORPUS:
+        if len(_CORPUS) >= 32:
+            _CORPUS.pop(next(iter(_CORPUS)))
+        _CORPUS[key] = pursue(game, (), seed, max_steps)
+    return _CORPUS[key]
+
+
+def _near(
+    base: Game[Any, Any], variant: Game[Any, Any], pursuit: Pursuit, toward: frozenset[str], states: int
+) -> tuple[Trace, Divergence] | None:
+    """A lockstep search from the states of `pursuit` (walked without a divergence) where `toward`
+    is touched."""
+    played = pursuit.playthrough
+    marked = [i for i, clauses in enumerate(pursuit.touched) if clauses & toward]
+    chosen = marked[:: max(1, len(marked) // NEAR_STATES)][:NEAR_STATES]
+    for index in chosen:
+        found = lockstep(base, variant, played.states[index], index, states)
+        if found is not None:
+            path, divergence = found
+            return record(base, (*played.actions[:index], *path)), divergence
+    return None
 
 
 def find_divergence(
@@ -258,28 +290,30 @@ def find_divergence(
     directed: int = 0,
     lockstep_states: int = 0,
 ) -> tuple[Trace, Divergence] | None:
-    """Games of `base` until one shows a divergence: a random game (play.random_game) per seed,
-    and for the first `directed` seeds, when `toward` names clauses (those the changed option
-    reads), a clause-directed game leaning toward the steps that touch them (pursuit.pursue),
-    then searched in lockstep from LOCKSTEP_STARTS of its states with `lockstep_states` states
-    each. The witness trace is recorded under `base` and holds exactly the actions leading to
-    the state where the readings part. None if no game shows one."""
-    targets = tuple(toward)
+    """Games of `base` until one shows a divergence, both readings compared at every state of each:
+    per seed, a random game (play.random_game) and an undirected game of clause-directed play
+    (shared by every reading of the game: corpus_game); for the first `directed` seeds, a game
+    directed toward the clauses `toward` names (those the changed option reads). Where a game
+    of clause-directed play touches those clauses, a lockstep search of `lockstep_states` states
+    starts from up to NEAR_STATES of its states. The witness trace is recorded under `base`
+    and holds exactly the actions leading to the state where the readings part. None if no game
+    shows one."""
+    targets = frozenset(toward)
     for rank, seed in enumerate(seeds):
-        steered = bool(targets) and rank < directed
-        games = [random_game(base, seed, max_steps)]
-        if steered:
-            games.append(pursue(base, targets, seed, max_steps).playthrough)
-        for played in games:
+        played = random_game(base, seed, max_steps)
+        found = _walk(base, variant, iter(played.states), played.actions)
+        if found is not None:
+            return record(base, played.actions[: found.step]), found
+        pursuits = [corpus_game(base, seed, max_steps)]
+        if targets and rank < directed:
+            pursuits.append(pursue(base, targets, seed, max_steps))
+        for pursuit in pursuits:
+            played = pursuit.playthrough
             found = _walk(base, variant, iter(played.states), played.actions)
             if found is not None:
                 return record(base, played.actions[: found.step]), found
-        if steered and lockstep_states:
-            length = len(games[-1].actions)
-            for k in range(1, LOCKSTEP_STARTS + 1):
-                near = lockstep(
-                    base, variant, games[-1].actions[: length * k // (LOCKSTEP_STARTS + 1)], lockstep_states
-                )
+            if targets and lockstep_states:
+                near = _near(base, variant, pursuit, targets, lockstep_states)
                 if near is not None:
-                    return record(base, near[0]), near[1]
+                    return near
     return None

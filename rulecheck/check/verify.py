@@ -62,7 +62,8 @@ from rulecheck.check.parallel import run_tasks
 from rulecheck.check.play import random_game
 from rulecheck.check.prove import PROVED, REFUTED
 from rulecheck.check.pursuit import pursue
-from rulecheck.check.readings import LOCKSTEP_STARTS, find_divergence
+from rulecheck.check.readings import NEAR_STATES, find_divergence
+from rulecheck.check.symbolic_readings import divergences
 from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.core.game import Game
 from rulecheck.core.trace import record
@@ -73,6 +74,7 @@ DEAD_RULE: Final = "dead rule"
 CONTRADICTION: Final = "contradiction"
 TABLE: Final = "computed table"
 PARTS: Final = "parts"
+PARTS_SYMBOLICALLY: Final = "parts in the engine's guards (Z3), in no game of the search"
 NEVER_PARTS: Final = "never parts within the search"
 
 
@@ -246,25 +248,47 @@ def _readings(task: Task, game: Game[Any, Any]) -> Outcome:
         base, game, seeds, task.max_steps, option.clauses, directed=directed, lockstep_states=lockstep_states
     )
     search = (
-        f"{task.players} players: {task.size} random and {min(directed, task.size)} clause-directed games "
-        f"(toward {', '.join(option.clauses)}) of up to {task.max_steps} actions, the directed ones also searched "
-        f"{lockstep_states} states deep from {LOCKSTEP_STARTS} of their states; both readings compared at every state"
+        f"{task.players} players: {task.size} random, {task.size} undirected and {min(directed, task.size)} directed "
+        f"games of up to {task.max_steps} actions, and lockstep searches of {lockstep_states} states from up to "
+        f"{NEAR_STATES} states per game touching {', '.join(option.clauses)}"
     )
     verdict = {"option": task.subject, "value": value, "default": option.default, "players": task.players}
-    if found is None:
+    labels = (f"{task.subject}={option.default}", f"{task.subject}={value}")
+    title = f"{task.subject}={value} against {option.default}"
+    if found is not None:
+        trace, divergence = found
+        evidence = _evidence(
+            task,
+            READING,
+            task.subject,
+            f"{title}: {divergence}",
+            option.clauses,
+            witness={"trace": trace.to_data()},
+            replay=f"rulecheck compare {WITNESS} --set {task.subject}={value}",
+        )
+        parts = verdict | {"verdict": PARTS, "search": search, "after": len(trace.actions), "what": str(divergence)}
+        return Outcome(task, (evidence,), verdicts=(parts,))
+    declared = declaration(task.game)
+    symbolic = (
+        divergences(declared.symbolic_systems(base), declared.symbolic_systems(game))
+        if declared.systems is not None
+        else []
+    )
+    search += f"; Z3 on the {'symbolic systems' if declared.systems is not None else '(no) symbolic systems'}"
+    if not symbolic:
         return Outcome(task, verdicts=(verdict | {"verdict": NEVER_PARTS, "search": search},))
-    trace, divergence = found
-    title = f"{task.subject}={value} against {option.default}: {divergence}"
+    first = symbolic[0]
+    described = first.describe(*labels)
     evidence = _evidence(
         task,
         READING,
         task.subject,
-        title,
+        f"{title}: in the engine's guards and effects, {described}",
         option.clauses,
-        witness={"trace": trace.to_data()},
-        replay=f"rulecheck compare {WITNESS} --set {task.subject}={value}",
+        witness={"z3": first.to_data()},
+        replay=f"rulecheck symbolic-compare {task.game} --players {task.players} --variant {task.subject}={value}",
     )
-    parts = verdict | {"verdict": PARTS, "search": search, "after": len(trace.actions), "what": str(divergence)}
+    parts = verdict | {"verdict": PARTS_SYMBOLICALLY, "search": search, "what": described}
     return Outcome(task, (evidence,), verdicts=(parts,))
 
 
@@ -565,18 +589,22 @@ def not_reproduced(
     return missing
 
 
+VERDICT_RANK: Final = {PARTS: 0, PARTS_SYMBOLICALLY: 1, NEVER_PARTS: 2}
+"""Which verdict of one option value stands when player counts differ: a game that parts first."""
+
+
 def reading_verdicts(outcomes: Sequence[Outcome]) -> list[dict[str, Any]]:
-    """One verdict per game, option and value: where the readings part at some player count, the
-    first such verdict; else that they never parted, with every search that was run."""
+    """One verdict per game, option and value: the strongest any player count reached (a game
+    where the readings part, then a part in the engine's guards, then never parting), the
+    first such; a verdict that they never parted lists every search that was run."""
     merged: dict[tuple[str, str, str], dict[str, Any]] = {}
     for outcome in outcomes:
         for verdict in outcome.verdicts:
             key = (outcome.task.game, verdict["option"], verdict["value"])
             seen = merged.get(key)
-            entry = {"game": outcome.task.game} | verdict
-            if seen is None or (seen["verdict"] != PARTS and verdict["verdict"] == PARTS):
-                merged[key] = entry
-            elif seen["verdict"] != PARTS:
+            if seen is None or VERDICT_RANK[verdict["verdict"]] < VERDICT_RANK[seen["verdict"]]:
+                merged[key] = {"game": outcome.task.game} | verdict
+            elif verdict["verdict"] == seen["verdict"] == NEVER_PARTS:
                 seen["search"] += f"; {verdict['search']}"
     return [merged[key] for key in sorted(merged)]
 
