@@ -157,3 +157,23 @@ def test_symbolic_compare_prints_where_the_readings_part(capsys):
     )
     assert main(["symbolic-compare", "globetrotter", "--variant", "shooting=W2"]) == 0
     assert "no symbolic system parts shooting=W1 from shooting=W2" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "option, value, system",
+    [
+        ("treasury_spend", "saved-first", "at-most-4-actions-in-a-row"),
+        ("destroying_action", "excluded", "at-most-4-actions-in-a-row"),
+        ("cap_orbit", "not-counted", "manufacture-respects-rover-cap"),
+        ("destruction_roll", "less-or-equal", "fire-counters-never-decrease"),
+        ("saved_point_use", "same-turn", "saved-points-in-range"),
+    ],
+)
+def test_readings_random_play_rarely_parts_part_in_the_engines_guards(option, value, system):
+    from rulecheck.check.symbolic_readings import divergences
+    from rulecheck.registry import declaration, make_game
+
+    declared = declaration("globetrotter")
+    base, variant = make_game("globetrotter", 2), make_game("globetrotter", 2, {option: value})
+    found = {d.system for d in divergences(declared.symbolic_systems(base), declared.symbolic_systems(variant))}
+    assert system in found

@@ -13,7 +13,7 @@ import pytest
 
 from rulecheck.check.findings import WITNESS, load_audit, parse_audit
 from rulecheck.check.generic import BROKEN_INVARIANT
-from rulecheck.check.verify import DEAD_RULE, Budget, Task, check_audit_keys, dead_rules, verify
+from rulecheck.check.verify import DEAD_RULE, Budget, Outcome, Task, check_audit_keys, dead_rules, verify
 from rulecheck.cli import main
 from rulecheck.core.errors import SpecError
 from rulecheck.model.tables import Predicate
@@ -150,6 +150,7 @@ SHOWS = {
     "table": table_shows,
     "contradictions": contradiction_shows,
     "fuzz": dead_rule_shows,
+    "explore": dead_rule_shows,
     "prove": refutation_shows,
 }
 
@@ -299,3 +300,30 @@ def test_an_audit_key_no_check_can_produce_is_an_error_naming_the_finding_and_th
 def test_every_declared_audit_names_only_keys_its_checks_can_produce():
     for name, declared in DECLARATIONS.items():
         check_audit_keys(name, load_audit(declared.audit))
+
+
+def test_a_dead_rule_is_unreachable_where_a_whole_state_space_was_explored_rare_where_a_search_reached_it():
+    clauses = [c.id for c in DECLARATIONS["globetrotter"].catalogue().clauses]
+    covered = {c: 1 for c in clauses if c not in ("GT-A16", "GT-E2", "GT-T4")}
+    fuzzing = Outcome(Task("fuzz", "globetrotter", 2, size=1, max_steps=10), coverage=covered)
+    whole = Outcome(Task("explore", "globetrotter", 4, size=50), coverage=covered, exhaustive_states=42)
+    fuzz_4 = Outcome(Task("fuzz", "globetrotter", 4, size=1, max_steps=10), coverage=covered)
+    trace = {"format": "rulecheck-trace", "steps": []}
+    chased = [
+        Outcome(
+            Task("pursue", "globetrotter", 2, size=3, max_steps=9, subject="GT-E2"),
+            verdicts=({"clause": "GT-E2", "players": 2, "reached": 7, "trace": trace},),
+        ),
+        Outcome(
+            Task("pursue", "globetrotter", 2, size=3, max_steps=9, subject="GT-T4"),
+            verdicts=({"clause": "GT-T4", "players": 2},),
+        ),
+    ]
+    found = {(e.subject, e.players): e for e in dead_rules("globetrotter", [fuzzing, whole, fuzz_4], chased)}
+    assert set(found) == {(c, n) for c in ("GT-A16", "GT-E2", "GT-T4") for n in (2, 4)}
+    assert all("unreachable at 4 players" in found[(c, 4)].title for c in ("GT-A16", "GT-E2", "GT-T4"))
+    assert found[("GT-E2", 2)].title.startswith("GT-E2 is rare:") and found[("GT-E2", 2)].witness == {"trace": trace}
+    assert "reached it after 7 actions" in found[("GT-E2", 2)].title
+    assert found[("GT-T4", 2)].title.startswith("GT-T4 not reached within this budget:")
+    assert "3 clause-directed games of up to 9 actions at each of 2 players" in found[("GT-T4", 2)].title
+    assert "no directed search" in found[("GT-A16", 2)].title

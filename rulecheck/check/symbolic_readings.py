@@ -26,7 +26,7 @@ from rulecheck.check.prove import terms, values
 from rulecheck.core.ops import Z3Ops
 from rulecheck.model.proof import Step, System
 
-DEPTH: Final = 6
+DEPTH: Final = 16
 """The longest run of the base's steps searched before a step where the readings part."""
 
 
@@ -54,12 +54,13 @@ class SymbolicDivergence:
 
     def describe(self, base: str, variant: str) -> str:
         reading, other = (base, variant) if self.allowed_under == "base" else (variant, base)
-        last = self.run[-1]["values"]
-        changed = ", ".join(f"{k} {last[k]} to {v}" for k, v in self.after.items() if last.get(k) != v)
-        change = f"change {changed}" if changed else "leave every value as it is"
+
+        def shown(valuation: dict[str, Any]) -> str:
+            return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in valuation.items())
+
         return (
-            f"{self.system}, {len(self.run) - 1} steps from the start: step {self.step} may {change} "
-            f"under {reading}, not under {other}"
+            f"{self.system}, {len(self.run) - 1} steps from the start: step {self.step} may go from "
+            f"({shown(self.run[-1]['values'])}) to ({shown(self.after)}) under {reading}, not under {other}"
         )
 
 

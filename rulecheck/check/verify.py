@@ -160,6 +160,8 @@ class Outcome:
     verdicts: tuple[dict[str, Any], ...] = ()
     """What a search concluded where it found nothing to file as evidence too: for the reading
     check, whether the option's readings part (PARTS) or did not within the search (NEVER_PARTS)."""
+    exhaustive_states: int | None = None
+    """For an exploration from the initial state that expanded every state it found: how many."""
 
 
 def _sets(variant: Sequence[tuple[str, str]]) -> str:
@@ -212,7 +214,9 @@ def _explore(task: Task, game: Game[Any, Any]) -> Outcome:
     """From the initial state, or with `max_steps` from where a random game stands after them."""
     start = random_game(game, task.seed, task.max_steps).actions if task.max_steps else ()
     properties = declaration(game.name).properties
-    return _issues(task, explore(game, start, depth=None, states=task.size, properties=properties))
+    report = explore(game, start, depth=None, states=task.size, properties=properties)
+    whole = report.states if report.exhaustive and not start else None
+    return attrs.evolve(_issues(task, report), exhaustive_states=whole)
 
 
 def _prove(task: Task, game: Game[Any, Any]) -> Outcome:
@@ -329,11 +333,7 @@ def _contradictions(task: Task, game: Game[Any, Any]) -> Outcome:
 
 def _pursue(task: Task, game: Game[Any, Any]) -> Outcome:
     """Clause-directed games toward the clause `task.subject`; the verdict says whether one reached it."""
-    verdict: dict[str, Any] = {
-        "clause": task.subject,
-        "players": task.players,
-        "search": f"{task.size} clause-directed games of up to {task.max_steps} actions at {task.players} players",
-    }
+    verdict: dict[str, Any] = {"clause": task.subject, "players": task.players}
     for seed in range(task.seed, task.seed + task.size):
         pursuit = pursue(game, [task.subject], seed, task.max_steps)
         if task.subject in pursuit.reached:
@@ -459,15 +459,16 @@ def pursuit_tasks(outcomes: Sequence[Outcome], budget: Budget, games: Sequence[s
 
 
 def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome] = ()) -> list[Evidence]:
-    """A clause no run under the defaults exercised, at any player count, explained by the
-    clause-directed searches toward it (`pursued`): reached, it is a rare rule, with the shortest
-    trace that reached it as witness; not reached, it was not reached within the budget, with
-    every run and search that tried and the counts of every clause as witness."""
+    """A clause no run under the defaults exercised, at any player count, explained: unreachable
+    at a player count whose whole state space an exploration from the start covered without
+    touching it (the exploration is the proof); else reached by a clause-directed search toward it
+    (`pursued`), a rare rule with the shortest such trace as witness; else not reached within the
+    budget, with every run and search that tried and the counts of every clause as witness."""
     runs, counts = _coverage_of(game, outcomes)
     fuzzing = [o.task for o in runs if o.task.job == "fuzz"]
     if not fuzzing:
         return []
-    steps = sum(o.coverage is not None and o.task.size * o.task.max_steps for o in runs if o.task.job == "fuzz")
+    steps = sum(o.task.size * o.task.max_steps for o in runs if o.task.job == "fuzz")
     tried = f"{len(runs)} runs under the defaults (fuzz and explore; up to {steps} fuzzed actions)"
     first = fuzzing[0]
     replay = (
@@ -475,18 +476,27 @@ def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome
         f"--max-steps {first.max_steps}"
     )
     witness = {"coverage": {"runs": [str(o.task) for o in runs], "counts": dict(sorted(counts.items()))}}
-    searches: dict[str, list[dict[str, Any]]] = {}
+    whole = [o for o in runs if o.exhaustive_states is not None]
+    chased: dict[str, list[Outcome]] = {}
     for outcome in pursued:
         if outcome.task.game == game:
-            searches.setdefault(outcome.task.subject, []).extend(outcome.verdicts)
+            chased.setdefault(outcome.task.subject, []).append(outcome)
     found = []
     for clause in declaration(game).catalogue().clauses:
         if counts[clause.id]:
             continue
-        verdicts = searches.get(clause.id, [])
-        reached = sorted((v for v in verdicts if "reached" in v), key=lambda v: v["reached"])
+        searches = chased.get(clause.id, [])
+        reached = sorted((v for o in searches for v in o.verdicts if "reached" in v), key=lambda v: v["reached"])
         for players in sorted({task.players for task in fuzzing}):
-            if reached:
+            proof = next((o for o in whole if o.task.players == players), None)
+            if proof is not None:
+                title = (
+                    f"{clause.id} is unreachable at {players} players: an exploration from the start expanded "
+                    f"all {proof.exhaustive_states} states and none exercised it: {clause.text}"
+                )
+                explored = f"rulecheck explore {game} --players {players} --states {proof.task.size}"
+                found.append(Evidence(game, DEAD_RULE, clause.id, title, (clause.id,), players, (), witness, explored))
+            elif reached:
                 best = reached[0]
                 title = (
                     f"{clause.id} is rare: {tried} never exercised it; a clause-directed game at "
@@ -505,10 +515,15 @@ def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome
                         f"rulecheck replay {WITNESS}",
                     )
                 )
-                continue
-            search = "; ".join(v["search"] for v in verdicts) or "no directed search"
-            title = f"{clause.id} not reached within this budget: {tried}, and {search}: {clause.text}"
-            found.append(Evidence(game, DEAD_RULE, clause.id, title, (clause.id,), players, (), witness, replay))
+            else:
+                search = (
+                    f"{searches[0].task.size} clause-directed games of up to {searches[0].task.max_steps} actions "
+                    f"at each of {', '.join(str(o.task.players) for o in searches)} players"
+                    if searches
+                    else "no directed search"
+                )
+                title = f"{clause.id} not reached within this budget: {tried}, and {search}: {clause.text}"
+                found.append(Evidence(game, DEAD_RULE, clause.id, title, (clause.id,), players, (), witness, replay))
     return found
 
 

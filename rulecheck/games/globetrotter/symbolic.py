@@ -291,20 +291,44 @@ def hit_points(game: Globetrotter, kind: str, most: int, repairable: bool) -> Sy
 
 
 def fire_counters(game: Globetrotter) -> System:
+    """A planet's fire counter, and its destruction roll after each firing (GT-D6, under
+    `destruction_roll`): the 2d6 total is any of 2..12, and the planet is gone once destroyed."""
+    or_equal = game.options["destruction_roll"] == "less-or-equal"
+
     def never_down(ops: Ops, v: Valuation, w: Valuation) -> Any:
         return w["fires"] >= v["fires"]
 
+    def fire(ops: Ops, v: Valuation, w: Valuation) -> Any:
+        return ops.and_(
+            ops.not_(v["destroyed"]),
+            w["fires"] == counters.fires_after_firing(ops, v["fires"]),
+            unchanged(ops, v, w, "destroyed"),
+        )
+
+    def roll(ops: Ops, v: Valuation, w: Valuation) -> Any:
+        return ops.and_(
+            ops.not_(v["destroyed"]),
+            2 <= v["total"],
+            v["total"] <= 12,
+            w["destroyed"] == counters.planet_destroyed(ops, v["total"], v["fires"], or_equal),
+            unchanged(ops, v, w, "fires", "total"),
+        )
+
     steps = (
+        Step("fire", ("GT-D6",), fire, never_down),
+        Step("destruction-roll", ("GT-D6",), roll, never_down),
         Step(
-            "fire", ("GT-D6",), lambda ops, v, w: w["fires"] == counters.fires_after_firing(ops, v["fires"]), never_down
+            "decommission-a-cannon",
+            ("GT-A15",),
+            lambda ops, v, w: unchanged(ops, v, w, "fires", "destroyed"),
+            never_down,
         ),
-        Step("decommission-a-cannon", ("GT-A15",), lambda ops, v, w: unchanged(ops, v, w, "fires"), never_down),
     )
     return System(
         "fire-counters-never-decrease",
         ("GT-D6", "GT-A15"),
-        (("fires", INT),),
-        lambda ops, v: v["fires"] == 0,
+        (("fires", INT), ("total", INT), ("destroyed", BOOL)),
+        lambda ops, v: ops.and_(v["fires"] == 0, ops.not_(v["destroyed"])),
         _nonnegative("fires"),
         steps,
     )
