@@ -1,10 +1,11 @@
-"""Random-play speed: Globetrotter against python-chess, in one run on one machine.
+"""Random-play speed: every registered game against python-chess, in one run on one machine.
 
-Each side plays whole random games (uniform over the legal moves; Globetrotter's dice
-by their odds), and a step is one legal-move generation plus one move applied, so the
-two figures measure the same work. The two engines take turns in short rounds until the
-budget is spent, each round timed in process CPU time, so that a busy or throttled
-machine slows both alike; the ratio reported is the median of the rounds' ratios.
+Each side plays whole random games (uniform over the legal moves; dice and draws by their
+odds), and a step is one legal-move generation plus one move applied, so the figures
+measure the same work. Each game plays at the fewest players its campaign covers. The
+engines take turns in short rounds until the budget is spent, each round timed in process
+CPU time, so that a busy or throttled machine slows all alike; each game's ratio is the
+median over the rounds of its steps per second over python-chess's in the same round.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 import chess
 
 from rulecheck.check.play import random_game
-from rulecheck.registry import make_game
+from rulecheck.registry import DECLARATIONS, make_game
 
 MAX_CHESS_PLIES = 400
 ROUNDS = 8
@@ -42,8 +43,10 @@ def _totals(rounds: list[tuple[int, int, float]]) -> dict[str, float]:
     return {"games": games, "steps": steps, "seconds": round(seconds, 2), "steps_per_second": round(steps / seconds)}
 
 
-def globetrotter_game(seed: int) -> int:
-    return len(random_game(make_game("globetrotter", 2), seed).actions)
+def game_player(name: str) -> Callable[[int], int]:
+    """Plays one random game of `name` (at its fewest campaign players) from a seed; its length."""
+    game = make_game(name, DECLARATIONS[name].game.campaign_players[0])
+    return lambda seed: len(random_game(game, seed).actions)
 
 
 def chess_game(seed: int) -> int:
@@ -56,28 +59,40 @@ def chess_game(seed: int) -> int:
     return plies
 
 
-def measure(seconds: float) -> dict[str, Any]:
-    """Both engines for about `seconds` of CPU time each, in ROUNDS alternating rounds."""
-    ours: list[tuple[int, int, float]] = []
+def measure(seconds: float, games: list[str] | None = None) -> dict[str, Any]:
+    """Every game (or `games`) and python-chess for about `seconds` of CPU time each, in ROUNDS
+    alternating rounds."""
+    names = sorted(DECLARATIONS) if games is None else games
+    players = {name: game_player(name) for name in names}
+    ours: dict[str, list[tuple[int, int, float]]] = {name: [] for name in names}
     theirs: list[tuple[int, int, float]] = []
     for _ in range(ROUNDS):
-        ours.append(_round(globetrotter_game, seconds / ROUNDS, sum(r[0] for r in ours)))
+        for name in names:
+            ours[name].append(_round(players[name], seconds / ROUNDS, sum(r[0] for r in ours[name])))
         theirs.append(_round(chess_game, seconds / ROUNDS, sum(r[0] for r in theirs)))
-    ratios = [(o[1] / o[2]) / (t[1] / t[2]) for o, t in zip(ours, theirs)]
-    return {
-        "globetrotter": _totals(ours),
-        "python_chess": {**_totals(theirs), "version": chess.__version__},
-        "ratio": round(statistics.median(ratios), 3),
-        "ratio_range": [round(min(ratios), 3), round(max(ratios), 3)],
-    }
+    result: dict[str, Any] = {"python_chess": {**_totals(theirs), "version": chess.__version__}, "games": {}}
+    for name in names:
+        ratios = [(o[1] / o[2]) / (t[1] / t[2]) for o, t in zip(ours[name], theirs)]
+        result["games"][name] = {
+            **_totals(ours[name]),
+            "players": DECLARATIONS[name].game.campaign_players[0],
+            "ratio": round(statistics.median(ratios), 3),
+            "ratio_range": [round(min(ratios), 3), round(max(ratios), 3)],
+        }
+    return result
 
 
 def report(result: dict[str, Any]) -> None:
-    ours, theirs = result["globetrotter"], result["python_chess"]
-    print(f"globetrotter   {ours['steps_per_second']:>8} steps/s  ({ours['games']} games, {ours['steps']} steps)")
+    theirs = result["python_chess"]
+    width = max(len(name) for name in [*result["games"], "python-chess"])
+    for name, ours in result["games"].items():
+        low, high = ours["ratio_range"]
+        print(
+            f"{name.ljust(width)}  {ours['steps_per_second']:>8} steps/s  ({ours['players']} players, "
+            f"{ours['games']} games, {ours['steps']} steps); ratio {ours['ratio']} (median of {ROUNDS} rounds, "
+            f"{low} to {high}; floor 1, goal 2)"
+        )
     print(
-        f"python-chess   {theirs['steps_per_second']:>8} steps/s  ({theirs['games']} games, {theirs['steps']} steps, "
-        f"chess {theirs['version']})"
+        f"{'python-chess'.ljust(width)}  {theirs['steps_per_second']:>8} steps/s  ({theirs['games']} games, "
+        f"{theirs['steps']} steps, chess {theirs['version']})"
     )
-    low, high = result["ratio_range"]
-    print(f"ratio          {result['ratio']:>8}  (median of {ROUNDS} rounds, {low} to {high}; floor 1, goal 2)")
