@@ -291,8 +291,8 @@ def find_divergence(
     lockstep_states: int = 0,
 ) -> tuple[Trace, Divergence] | None:
     """Games of `base` until one shows a divergence, both readings compared at every state of each:
-    per seed, a random game (play.random_game) and an undirected game of clause-directed play
-    (shared by every reading of the game: corpus_game); for the first `directed` seeds, a game
+    per seed, a random game (play.random_game); for the first `directed` seeds, also an undirected
+    game of clause-directed play (shared by every reading of the game: corpus_game) and a game
     directed toward the clauses `toward` names (those the changed option reads). Where a game
     of clause-directed play touches those clauses, a lockstep search of `lockstep_states` states
     starts from up to NEAR_STATES of its states. The witness trace is recorded under `base`
@@ -304,7 +304,7 @@ def find_divergence(
         found = _walk(base, variant, iter(played.states), played.actions)
         if found is not None:
             return record(base, played.actions[: found.step]), found
-        pursuits = [corpus_game(base, seed, max_steps)]
+        pursuits = [] if rank >= directed else [corpus_game(base, seed, max_steps)]
         if targets and rank < directed:
             pursuits.append(pursue(base, targets, seed, max_steps))
         for pursuit in pursuits:

@@ -63,7 +63,7 @@ from rulecheck.check.play import random_game
 from rulecheck.check.prove import PROVED, REFUTED
 from rulecheck.check.pursuit import pursue
 from rulecheck.check.readings import NEAR_STATES, find_divergence
-from rulecheck.check.symbolic_readings import divergences
+from rulecheck.check.symbolic_readings import DEPTH, divergences
 from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.core.game import Game
 from rulecheck.core.trace import record
@@ -109,7 +109,7 @@ class Budget:
 
 
 BUDGETS: Final = {
-    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 1, 40, 4, 5, 2, 2, 1),
+    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 0, 0, 2, 5, 2, 2, 1),
     "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99),
 }
 
@@ -137,6 +137,9 @@ class Task:
     """The data file the game plays with; None for its default data set."""
     directed: tuple[int, int] = (0, 0)
     """For the reading check: directed games, and lockstep states from each of their starts."""
+    symbolic: bool = False
+    """For the reading check: whether Z3 also compares the readings' symbolic systems (done at
+    one player count, since a game's systems model one player's counters)."""
 
     def game_under(self, options: Mapping[str, str] | None = None) -> Game[Any, Any]:
         """The task's game with `options` (its variant when None) and data."""
@@ -251,11 +254,13 @@ def _readings(task: Task, game: Game[Any, Any]) -> Outcome:
     found = find_divergence(
         base, game, seeds, task.max_steps, option.clauses, directed=directed, lockstep_states=lockstep_states
     )
-    search = (
-        f"{task.players} players: {task.size} random, {task.size} undirected and {min(directed, task.size)} directed "
-        f"games of up to {task.max_steps} actions, and lockstep searches of {lockstep_states} states from up to "
-        f"{NEAR_STATES} states per game touching {', '.join(option.clauses)}"
-    )
+    search = f"{task.players} players: {task.size} random games of up to {task.max_steps} actions"
+    if directed:
+        steered = min(directed, task.size)
+        search += (
+            f", {steered} undirected and {steered} directed games of clause-directed play, and lockstep searches "
+            f"of {lockstep_states} states from up to {NEAR_STATES} states per game touching {', '.join(option.clauses)}"
+        )
     verdict = {"option": task.subject, "value": value, "default": option.default, "players": task.players}
     labels = (f"{task.subject}={option.default}", f"{task.subject}={value}")
     title = f"{task.subject}={value} against {option.default}"
@@ -273,12 +278,10 @@ def _readings(task: Task, game: Game[Any, Any]) -> Outcome:
         parts = verdict | {"verdict": PARTS, "search": search, "after": len(trace.actions), "what": str(divergence)}
         return Outcome(task, (evidence,), verdicts=(parts,))
     declared = declaration(task.game)
-    symbolic = (
-        divergences(declared.symbolic_systems(base), declared.symbolic_systems(game))
-        if declared.systems is not None
-        else []
-    )
-    search += f"; Z3 on the {'symbolic systems' if declared.systems is not None else '(no) symbolic systems'}"
+    asked = task.symbolic and declared.systems is not None
+    symbolic = divergences(declared.symbolic_systems(base), declared.symbolic_systems(game)) if asked else []
+    if asked:
+        search += f"; Z3 on the symbolic systems, {DEPTH} steps deep"
     if not symbolic:
         return Outcome(task, verdicts=(verdict | {"verdict": NEVER_PARTS, "search": search},))
     first = symbolic[0]
@@ -413,6 +416,7 @@ def tasks_for(game: str, budget: Budget, data: str | None = None) -> list[Task]:
                     max_steps=steps,
                     subject=name,
                     directed=(budget.directed_games, budget.lockstep_states),
+                    symbolic=rank == 0,
                 )
             )
     return [attrs.evolve(task, data=data) for task in tasks] if data is not None else tasks
