@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.metadata import version
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -198,6 +199,32 @@ def _replay(args: argparse.Namespace) -> int:
         if trace.actions:
             print(f"clauses the last step exercised: {', '.join(sorted(last_step)) or '-'}")
     return EXIT_FAILED if broken else 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    """The state after step K of a trace (0: the initial state), as canonical JSON; with --draw, a
+    picture of one player's part of it as SVG."""
+    trace = load_trace(Path(args.file))
+    game = _trace_game(trace, args)
+    if not 0 <= args.step <= len(trace.actions):
+        raise TraceError(f"{args.file}: --step {args.step}: the trace has steps 0 to {len(trace.actions)}")
+    state = game.initial_state()
+    for _, _, state in islice(replay_steps(game, trace), args.step):
+        pass
+    if args.draw:
+        mover = game.to_move(state)
+        player = args.player if args.player is not None else max(mover, 0)
+        if not 0 <= player < game.players:
+            raise TraceError(f"--player {player}: the game has players 0 to {game.players - 1}")
+        svg = declaration(game.name).draw(game, state, player)
+        target = Path(args.draw)
+        partial = target.with_name(target.name + ".partial")
+        partial.write_text(svg, encoding="utf-8")
+        partial.replace(target)
+        print(f"step {args.step} of {args.file}: player {player}'s picture written to {target}")
+    else:
+        _print_json(json.loads(game.encode_state(state)))
+    return 0
 
 
 def _save_issue_traces(folder: Path, report: IssueReport) -> None:
@@ -503,6 +530,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay_ = command("replay", _replay, "replay a trace file, checking every state and property")
     replay_.add_argument("file")
     _add_data(replay_)
+
+    show = command("show", _show, "the state at one step of a trace, or a picture of it (--draw)", json_flag=False)
+    show.add_argument("file")
+    show.add_argument("--step", type=int, required=True, help="how many actions into the trace (0: the initial state)")
+    show.add_argument("--draw", metavar="FILE.svg", help="write a picture of the state, for a game that has pictures")
+    show.add_argument("--player", type=int, default=None, help="whose part to draw (default: the player to move)")
+    _add_data(show)
 
     compare = command("compare", _compare, "the first state along a trace where other option values play differently")
     compare.add_argument("file")
