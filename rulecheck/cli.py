@@ -29,11 +29,12 @@ from rulecheck.check.contradictions import ask
 from rulecheck.check.explore import ExploreError, explore
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR, Checks, Issue, IssueReport
+from rulecheck.check.jobs import Outcome, Task
 from rulecheck.check.play import DEFAULT_MAX_STEPS, random_game
 from rulecheck.check.prove import PROVED
 from rulecheck.check.readings import changed_options, first_divergence
 from rulecheck.check.symbolic_readings import DEPTH, divergences
-from rulecheck.check.verify import BUDGETS, Outcome, Recorded, Task, verify
+from rulecheck.check.verify import BUDGETS, Recorded, verify
 from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import RulecheckError, TraceError
 from rulecheck.core.game import Game

@@ -23,7 +23,7 @@ from rulecheck.check.findings import (
     write_report,
 )
 from rulecheck.check.generic import KINDS
-from rulecheck.check.verify import CONTRADICTION, DEAD_RULE, READING, TABLE
+from rulecheck.check.jobs import CONTRADICTION, DEAD_RULE, READING, TABLE
 from rulecheck.core.errors import SpecError
 from rulecheck.games.globetrotter import Globetrotter
 from rulecheck.registry import declaration

@@ -11,9 +11,11 @@ from pathlib import Path
 import attrs
 import pytest
 
+from rulecheck.check.explain import check_audit_keys, dead_rules
 from rulecheck.check.findings import WITNESS, load_audit, parse_audit
 from rulecheck.check.generic import BROKEN_INVARIANT
-from rulecheck.check.verify import DEAD_RULE, Budget, Outcome, Task, check_audit_keys, dead_rules, verify
+from rulecheck.check.jobs import DEAD_RULE, Outcome, Task
+from rulecheck.check.verify import Budget, verify
 from rulecheck.cli import main
 from rulecheck.core.errors import SpecError
 from rulecheck.model.tables import Predicate
