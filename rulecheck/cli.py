@@ -36,6 +36,7 @@ from rulecheck.check.readings import changed_options, first_divergence
 from rulecheck.check.symbolic_readings import DEPTH, divergences
 from rulecheck.check.verify import BUDGETS, Recorded, verify
 from rulecheck.core.clauses import coverage
+from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import RulecheckError, TraceError
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
@@ -62,9 +63,10 @@ def _game(args: argparse.Namespace) -> Game[Any, Any]:
 
 def _trace_game(trace: Trace, args: argparse.Namespace, variant: Mapping[str, str] | None = None) -> Game[Any, Any]:
     """The game a trace was recorded in (with `variant` over its options): under `--data FILE`,
-    or else the data file the trace names when it is still there, or else the default data."""
+    or else the data file the trace names when it is still there, or else the default data
+    (which a trace of the default data names as DEFAULT_SOURCE)."""
     data = args.data
-    if data is None and trace.data is not None and Path(trace.data[0]).is_file():
+    if data is None and trace.data is not None and trace.data[0] != DEFAULT_SOURCE and Path(trace.data[0]).is_file():
         data = trace.data[0]
     return make_game(trace.game, trace.players, dict(trace.options) | dict(variant or {}), data=data)
 

@@ -26,7 +26,9 @@ def test_the_default_data_set_builds_the_deck_and_is_named_in_the_setup():
     game = DataHighCard(2)
     assert dict(game.data.copies) == {"one": 1, "two": 2, "three": 3}
     assert game.initial_state().deck.size == 6
-    assert game.setup["data"] == {"source": str((DATA / "high-card.toml").resolve()), "digest": game.loaded_data.digest}
+    assert game.setup["data"] == {"source": "default", "digest": game.loaded_data.digest}
+    named = DataHighCard(2, data=DATA / "high-card.toml")
+    assert named.setup["data"] == {"source": str(DATA / "high-card.toml"), "digest": game.loaded_data.digest}
     assert re.fullmatch("[0-9a-f]{16}", game.loaded_data.digest)
 
 
@@ -68,7 +70,7 @@ def test_a_malformed_data_file_is_rejected_naming_the_file_the_entry_and_the_fie
     with pytest.raises(DataError) as error:
         DataHighCard(2, data=path)
     text = str(error.value)
-    assert text.startswith(f"{path.resolve()}: {where}: ")
+    assert text.startswith(f"{path.resolve()}: {where}: ")  # errors name the file in full
     assert message in text
 
 

@@ -31,6 +31,9 @@ from rulecheck.core.errors import DataError
 
 T = TypeVar("T")
 
+DEFAULT_SOURCE = "default"
+"""The source a game's default data set is recorded under."""
+
 
 def entry_name(document: Mapping[str, Any], path: Sequence[str | int]) -> str:
     """`path` into `document` as text: `cards[3] "Minoru".cost`, naming entries that have a name."""
@@ -67,7 +70,8 @@ class DataFormat(Generic[T]):
             stat = chosen.stat()
         except OSError as exc:
             raise DataError(f"{chosen}: cannot read {self.name} data: {exc.strerror}") from None
-        return _load(self, chosen.resolve(), stat.st_mtime_ns, stat.st_size)
+        loaded = _load(self, chosen.resolve(), stat.st_mtime_ns, stat.st_size)
+        return attrs.evolve(loaded, source=DEFAULT_SOURCE if path is None else str(path))
 
 
 @attrs.frozen
@@ -76,7 +80,8 @@ class LoadedData(Generic[T]):
 
     value: T
     source: str
-    """The file it was read from (its resolved path)."""
+    """The file it was read from, as it was named, or DEFAULT_SOURCE for the game's default data
+    set (so that a setup or trace of the default data reads the same on every machine)."""
     digest: str
     """The first 16 hex digits of the SHA-256 of the document's canonical JSON."""
 
