@@ -22,9 +22,14 @@ from rulecheck.games.globetrotter.board import board_view as globetrotter_board
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.games.globetrotter.symbolic import systems as globetrotter_systems
 from rulecheck.games.globetrotter.tables import TABLES as GLOBETROTTER_TABLES
+from rulecheck.games.globot_time_force.game import GlobotTimeForce
+from rulecheck.games.globot_time_force.statements import statement_set as globot_time_force_statements
+from rulecheck.games.globot_time_force.symbolic import systems as globot_time_force_systems
+from rulecheck.games.globot_time_force.tables import TABLES as GLOBOT_TIME_FORCE_TABLES
 from rulecheck.model.declaration import GameDeclaration
 from rulecheck.model.statements import StatementSet
 from rulecheck.properties.globetrotter import PROPERTIES as GLOBETROTTER_PROPERTIES
+from rulecheck.properties.globot_time_force import PROPERTIES as GLOBOT_TIME_FORCE_PROPERTIES
 
 GLOBETROTTER = GameDeclaration(
     "globetrotter",
@@ -43,7 +48,18 @@ GLOBETROTTER = GameDeclaration(
     ledger="globetrotter-ledger.toml",
 )
 
-DECLARATIONS: dict[str, GameDeclaration] = {d.name: d for d in (GLOBETROTTER,)}
+GLOBOT_TIME_FORCE = GameDeclaration(
+    "globot-time-force",
+    GlobotTimeForce,
+    properties=GLOBOT_TIME_FORCE_PROPERTIES,
+    tables=GLOBOT_TIME_FORCE_TABLES,
+    statements=globot_time_force_statements,
+    systems=globot_time_force_systems,
+    audit="globot-time-force-audit.toml",
+    ledger="globot-time-force-ledger.toml",
+)
+
+DECLARATIONS: dict[str, GameDeclaration] = {d.name: d for d in (GLOBETROTTER, GLOBOT_TIME_FORCE)}
 """Every registered game by name; a test may add one (monkeypatch.setitem)."""
 
 

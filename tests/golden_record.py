@@ -58,6 +58,14 @@ SETTINGS: dict[str, tuple[tuple[int, dict[str, str], int, str], ...]] = {
         (2, {"removal": "ring14-snub", "shooting": "W4", "treasury_spend": "saved-first"}, 12, _BUILDERS),
         (6, {"planet_adjacency": "line", "cap_scope": "this-planet"}, 13, _BUILDERS),
     ),
+    "globot-time-force": (
+        (1, {}, 1, "uniform"),
+        (2, {}, 2, "uniform"),
+        (3, {}, 3, "uniform"),
+        (5, {}, 4, "uniform"),
+        (3, {"tokens": "assistant", "gear_payment": "change", "tableau_limit": "forced-discard"}, 5, "uniform"),
+        (2, {"extra_turns": "all-at-once", "extra_turn_order": "consecutive", "charge": "expires"}, 6, "uniform"),
+    ),
 }
 
 

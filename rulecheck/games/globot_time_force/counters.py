@@ -1,0 +1,106 @@
+"""Globot Time Force's arithmetic on counters, written once over `ops` for the engine and for Z3.
+
+Models: every guard and effect on energy used, the tableau size, reservations, tokens and
+turns in a row: paying a cost from energy, gears and charge with the energy used never
+above 12, the energy effects (pay, reset, restore), room in the tableau, reserving,
+placing a token, and second turns. The engine calls these with INT_OPS; the prover calls
+the same functions with Z3 terms, so what it proves is what the engine runs. Each function
+names the clause it implements.
+
+Leaves out: which cards and coins (payment.py picks the coins; rules.py the cards).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from rulecheck.core.ops import Ops
+
+ENERGY_CAP: Final = 12  # GTF-S4, GTF-R5
+TABLEAU_LIMIT: Final = 7  # GTF-T8
+TOKENS: Final = 3  # GTF-S2
+TURNS_IN_A_ROW: Final = 2  # GTF-T13
+DISMISS_GEARS: Final = 3  # GTF-T2e
+
+
+def energy_fits(ops: Ops, used: Any, energy: Any) -> Any:
+    """GTF-R5: the energy used can never exceed 12."""
+    return used + energy <= ENERGY_CAP
+
+
+def can_pay(
+    ops: Ops, cost: Any, used: Any, energy: Any, gears: Any, charge: Any, gears_held: Any, charge_held: Any
+) -> Any:
+    """GTF-R5..R8: energy, gears and charge, none negative, adding up to the cost, the energy
+    within the cap and no more gears or charge than held."""
+    return ops.and_(
+        energy >= 0,
+        gears >= 0,
+        charge >= 0,
+        energy + gears + charge == cost,
+        energy_fits(ops, used, energy),
+        gears <= gears_held,
+        charge <= charge_held,
+    )
+
+
+def used_after_pay(ops: Ops, used: Any, energy: Any) -> Any:
+    """GTF-R5: paying with energy moves the head up by the amount paid."""
+    return used + energy
+
+
+def used_after_reset(ops: Ops, used: Any) -> Any:
+    """GTF-R3, GTF-T2d: a TEC, Recover or a reset skill sets the energy used to 0."""
+    return used - used
+
+
+def used_after_restore(ops: Ops, used: Any, amount: Any) -> Any:
+    """A restore-energy skill lowers the energy used by its amount, not below 0."""
+    return ops.max(used - amount, 0)
+
+
+def tableau_room(ops: Ops, size: Any, hard: Any) -> Any:
+    """GTF-T8: under the hard reading a card is gained only into a tableau of fewer than 7."""
+    return ops.implies(hard, size < TABLEAU_LIMIT)
+
+
+def may_reserve(ops: Ops, reserved: Any, limit: Any, tokens_in_hand: Any, uses_token: Any) -> Any:
+    """GTF-T7, GTF-S2: fewer reservations than the limit, and a token in hand where reserving locks one."""
+    return ops.and_(reserved < limit, ops.implies(uses_token, tokens_in_hand >= 1))
+
+
+def may_place(ops: Ops, tokens_in_hand: Any) -> Any:
+    """GTF-E1: a token to place."""
+    return tokens_in_hand >= 1
+
+
+def second_turn_allowed(ops: Ops, in_row: Any) -> Any:
+    """GTF-T13: a granted turn is taken only if it is not a third consecutive one."""
+    return in_row < TURNS_IN_A_ROW
+
+
+def turns_in_row(ops: Ops, in_row: Any, same_player: Any) -> Any:
+    """GTF-T13: the count of consecutive turns grows when the same player goes on, else starts at 1."""
+    return ops.ite(same_player, in_row + 1, 1)
+
+
+def tokens_after_place(ops: Ops, hand: Any, placed: Any) -> tuple[Any, Any]:
+    """GTF-E1: a token goes from the hand onto an achievement space. Returns (hand, placed)."""
+    return hand - 1, placed + 1
+
+
+def tokens_after_reserve(ops: Ops, hand: Any, locked: Any, uses_token: Any) -> tuple[Any, Any]:
+    """GTF-S2, GTF-T7: where reserving takes a token, it leaves the hand for the reservation.
+    Returns (hand, locked)."""
+    return ops.ite(uses_token, hand - 1, hand), ops.ite(uses_token, locked + 1, locked)
+
+
+def tokens_after_payment(ops: Ops, hand: Any, locked: Any, uses_token: Any) -> tuple[Any, Any]:
+    """GTF-T7: paying for the reserved card returns its token. Returns (hand, locked)."""
+    return ops.ite(uses_token, hand + 1, hand), ops.ite(uses_token, locked - 1, locked)
+
+
+def tokens_after_extra_turn(ops: Ops, hand: Any, spent: Any, all_at_once: Any) -> tuple[Any, Any]:
+    """GTF-E3: an extra turn discards one token, or under extra_turns=all-at-once every token
+    in hand. Returns (hand, spent)."""
+    return ops.ite(all_at_once, 0, hand - 1), ops.ite(all_at_once, spent + hand, spent + 1)

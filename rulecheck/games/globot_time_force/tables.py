@@ -1,0 +1,129 @@
+"""Globot Time Force's computed tables: what the engine measures about the rulebook's turn rules.
+
+Models: `end-game-turns`: for each player count and each reading of the extra turns
+(extra_turns, extra_turn_order), the turns the engine plays after player 1 triggers the end
+by placing their third token while every other player still holds 3 (each turn ending with a
+dismiss), and the longest run of consecutive turns one player takes. GTF-T13 says a player
+never gets a third consecutive turn; GTF-E3 gives the remaining players extra turns in player
+order; with one remaining player, or all of one player's extra turns in a row, the two meet.
+`gear-payment`: a player holding one gold coin (10 gears), with no energy left, and a card of
+each cost from 1 to 10 in the data set (one whose skills give nothing when it is gained):
+whether the engine lets them gain it with gears alone, and the gears left, under each reading
+of gear_payment (GTF-R1, GTF-R6, GTF-F12).
+`rulecheck table globot-time-force NAME` prints one.
+
+Leaves out: turns granted by skills (the prover's no-third-consecutive-turn system covers those).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rulecheck.core.game import CHANCE
+from rulecheck.games.globot_time_force.components import PASSIVE_END, WHEN_GAINED
+from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TOKENS
+from rulecheck.games.globot_time_force.game import GlobotTimeForce
+from rulecheck.games.globot_time_force.state import GTFState, evolve
+from rulecheck.model.tables import Table, readings_differ, some_row
+
+DISMISS = "dismiss gears"
+
+
+def _settled(game: GlobotTimeForce, state: GTFState) -> GTFState:
+    while game.to_move(state) == CHANCE:
+        state = game.apply(state, game.legal_actions(state)[0])
+    return state
+
+
+def end_game_movers(game: GlobotTimeForce) -> list[int]:
+    """The player of each turn from the trigger turn to the end: player 1 (index 0) has placed
+    all their tokens, each turn ends with a dismiss."""
+    state = _settled(game, game.initial_state())
+    spaces = tuple(tuple(0 for _ in range(TOKENS)) if i == 0 else () for i in range(len(state.boards)))
+    trigger = evolve(state.player(0), tokens=0, placed=TOKENS)
+    state = evolve(state.with_player(trigger, 0), spaces=spaces, triggered=0)
+    movers = [state.current]
+    while True:
+        legal = {a.text: a for a in game.legal_actions(state)}
+        state = _settled(game, game.apply(state, legal.get(DISMISS) or next(iter(legal.values()))))
+        if game.is_terminal(state):
+            return movers
+        movers.append(state.current)
+
+
+def longest_run(movers: list[int]) -> int:
+    best = run = 0
+    for i, mover in enumerate(movers):
+        run = run + 1 if i and mover == movers[i - 1] else 1
+        best = max(best, run)
+    return best
+
+
+def end_game_turns() -> Table:
+    rows = []
+    for players in range(2, GlobotTimeForce.max_players + 1):
+        for order in ("round-robin", "consecutive"):
+            for extra in ("per-token", "all-at-once"):
+                game = GlobotTimeForce(players, {"extra_turn_order": order, "extra_turns": extra})
+                movers = end_game_movers(game)
+                rows.append((players, order, extra, " ".join(str(m + 1) for m in movers), longest_run(movers)))
+    return Table(
+        "end-game-turns",
+        "Turns after the end is triggered, and the longest run of one player's consecutive turns",
+        ("GTF-T13", "GTF-E3"),
+        ("players", "extra_turn_order", "extra_turns", "turns (player numbers)", "longest run"),
+        tuple(rows),
+        (
+            some_row(
+                "longest run",
+                lambda run: bool(run > 2),
+                "a player takes more than 2 consecutive turns",
+                ("players", "extra_turn_order", "extra_turns"),
+            ),
+        ),
+    )
+
+
+GOLD = (0, 0, 1)
+GOLD_VALUE = 10
+READINGS = ("exact", "change", "no-change")
+
+
+def gears_after_paying(reading: str, card: str) -> int | None:
+    """The gears left after gaining `card` with one gold coin and no energy, as the engine allows
+    it under gear_payment=`reading`; None where it does not."""
+    game = GlobotTimeForce(1, {"gear_payment": reading})
+    state = _settled(game, game.initial_state())
+    me = evolve(state.player(), coins=GOLD, used=ENERGY_CAP, charge=0)
+    state = evolve(state.with_player(me), timeline=(card,))
+    gain = {a.text: a for a in game.legal_actions(state)}.get(f"gain 0 0 {game.cards[card].cost} 0")
+    return None if gain is None else game.apply(state, gain).players[0].gears
+
+
+def gear_payment() -> Table:
+    cards = GlobotTimeForce(1).cards
+    by_cost: dict[int, str] = {}
+    for key, card in sorted(cards.items()):
+        quiet = not any(skill.kind in (WHEN_GAINED, PASSIVE_END) for skill in card.skills)
+        if card.gainable and quiet and 1 <= card.cost <= GOLD_VALUE:
+            by_cost.setdefault(card.cost, key)
+    rows = []
+    for cost, key in sorted(by_cost.items()):
+        for reading in READINGS:
+            left = gears_after_paying(reading, key)
+            rows.append((cost, key, reading, left is not None, "-" if left is None else left))
+    return Table(
+        "gear-payment",
+        "A card of each cost in the data set, paid with one gold coin (10 gears) and no energy",
+        ("GTF-R1", "GTF-R6"),
+        ("cost", "card", "reading", "can pay", "gears left"),
+        tuple(rows),
+        (readings_differ("reading", within=("cost",)),),
+    )
+
+
+TABLES: dict[str, Callable[[GlobotTimeForce], Table]] = {
+    # Each table sets every reading side by side, so none reads the game's options.
+    "end-game-turns": lambda game: end_game_turns(),
+    "gear-payment": lambda game: gear_payment(),
+}

@@ -1,0 +1,296 @@
+"""Globot Time Force's rules on built positions: payment and the energy cap, the turn's shape, skills,
+second turns, the refill, tokens and the end; and for every option, a position where its values differ."""
+
+from collections import Counter
+
+import attrs
+import pytest
+
+from rulecheck.core.errors import IllegalAction, RuleGap
+from rulecheck.core.game import CHANCE, TERMINAL
+from rulecheck.core.hidden import Pile
+from rulecheck.games.globot_time_force.actions import (
+    Choose,
+    Discard,
+    Dismiss,
+    EndTurn,
+    Exchange,
+    ExtraTurn,
+    Gain,
+    PayReserved,
+    Place,
+    Reserve,
+    Resolve,
+)
+from rulecheck.games.globot_time_force.game import GlobotTimeForce
+from rulecheck.games.globot_time_force.state import ACT, OFFER, Player
+
+BOARDS = ("collector", "small-start", "harmony")
+
+
+def position(game, timeline, players=None, **fields):
+    """A state in the first player's turn with this timeline, these boards and player fields."""
+    held = [p.get("tableau", ()) + p.get("reserved", ()) for p in players or []]
+    rest = Counter(game.data.deck_cards()) - Counter(timeline) - Counter(c for h in held for c in h)
+    state = game.initial_state()
+    chosen = [Player(**p) for p in players or []]
+    chosen += [Player() for _ in range(game.players - len(chosen))]
+    boards = fields.pop("boards", BOARDS)
+    spaces = fields.pop("spaces", ((),) * len(boards))
+    return attrs.evolve(
+        state,
+        stage=ACT,
+        deck=Pile.shuffled(rest.elements()),
+        boards_left=Pile(),
+        boards=boards,
+        spaces=spaces,
+        timeline=tuple(timeline),
+        players=tuple(chosen),
+        **fields,
+    )
+
+
+def texts(game, state):
+    return {a.text for a in game.legal_actions(state)}
+
+
+def settle(game, state):
+    """Draw the first outcome at each chance node until a player is to move."""
+    while game.to_move(state) == CHANCE:
+        state = game.apply(state, game.legal_actions(state)[0])
+    return state
+
+
+ROW = ("seed-vault", "gear-smith", "root-courier")
+
+
+def test_paying_mixes_energy_gears_and_charge_and_never_passes_12():
+    game = GlobotTimeForce(2)
+    state = position(game, ROW, [{"used": 10, "coins": (2, 0, 0), "charge": 1}])
+    legal = texts(game, state)
+    assert {"gain 0 2 1 0", "gain 0 2 0 1", "gain 0 1 2 0", "gain 0 1 1 1", "gain 0 0 2 1"} <= legal
+    assert "gain 0 3 0 0" not in legal  # 13 energy used
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(state, Gain(0, 3, 0, 0))
+    assert caught.value.clause == "GTF-R5"
+    me = game.apply(state, Gain(0, 2, 0, 1)).players[0]
+    assert (me.used, me.gears, me.charge, me.tableau) == (12, 2, 0, ("seed-vault",))
+
+
+def test_a_timeline_action_ends_the_turn_and_the_timeline_is_refilled():
+    game = GlobotTimeForce(2)
+    state = game.apply(position(game, ROW), Dismiss("gears"))
+    assert game.to_move(state) == CHANCE and state.refill == 1
+    state = settle(game, state)
+    assert state.current == 1 and len(state.timeline) == 3 and state.timeline[:2] == ROW[1:]
+    assert state.players[0].gears == 3
+
+
+def test_discard_skills_resolve_in_order_and_a_choice_waits_for_the_player():
+    game = GlobotTimeForce(2)
+    state = position(game, ROW, [{"tableau": ("balance-keeper", "seed-vault", "m-natsuwa")}])
+    state = game.apply(state, Discard(0))  # balance-keeper: discard a card, then 3 gears
+    assert texts(game, state) == {"choose 0", "choose 1"}
+    state = game.apply(state, Choose(0))  # seed-vault: its IoM comes after balance-keeper's gears
+    me = state.players[0]
+    assert me.tableau == ("m-natsuwa",) and me.gears == 3 and me.iom == 1
+    assert state.stage == ACT and state.current == 0
+
+
+def test_a_second_turn_skips_the_refill_and_a_third_is_never_taken():
+    game = GlobotTimeForce(2)
+    state = position(game, ("loop-pruner",) + ROW[1:], [{"tableau": ("chrono-gardener",)}])
+    state = game.apply(state, Gain(0, 3, 0, 0))  # loop-pruner: another turn
+    assert state.current == 0 and state.in_row == 2 and len(state.timeline) == 2 and state.stage == ACT
+    state = game.apply(state, Discard(0))  # chrono-gardener: another turn, but it would be the third
+    state = settle(game, game.apply(state, Dismiss("gears")))
+    assert state.current == 1 and state.in_row == 1 and len(state.timeline) == 3
+
+
+def test_the_third_token_triggers_the_end_and_the_others_take_one_turn_per_token():
+    game = GlobotTimeForce(2)
+    me = {"tableau": ("seed-vault", "m-natsuwa"), "tokens": 1, "placed": 2}
+    state = position(game, ROW, [me], spaces=((), (0, 0), ()))
+    state = game.apply(state, Place("small-start"))
+    assert state.triggered == 0
+    state = settle(game, game.apply(state, Dismiss("gears")))
+    assert state.current == 1 and state.extra and state.players[1].tokens == 2
+    for _ in range(3):
+        state = settle(game, game.apply(state, Dismiss("gears")))
+    assert game.to_move(state) == TERMINAL and state.players[1].spent == 3
+
+
+def test_an_empty_deck_is_a_rule_gap_in_strict_mode():
+    game = GlobotTimeForce(1, strict=True)
+    state = attrs.evolve(position(game, ROW[:2]), deck=Pile())
+    with pytest.raises(RuleGap) as caught:
+        game.apply(state, Dismiss("gears"))
+    assert caught.value.gap == "GTF-G1"
+
+
+# Each option changes behaviour in a position.
+
+
+def test_tokens_reading_decides_what_a_reservation_holds():
+    pool, assistant, three = (GlobotTimeForce(2, {"tokens": v}) for v in ("pool", "assistant", "three-reservations"))
+    for game, tokens, second in ((pool, 2, False), (assistant, 3, False), (three, 2, True)):
+        state = game.apply(position(game, ROW), Reserve(0))
+        assert state.players[0].tokens == tokens
+        state = settle(game, game.apply(settle(game, state), Dismiss("gears")))
+        assert any(a.startswith("reserve") for a in texts(game, state)) == second
+
+
+def test_timeline_actions_reading_decides_whether_a_discard_ends_the_turn():
+    players = [{"tableau": ("m-natsuwa",)}]
+    listed = GlobotTimeForce(2)
+    discards = GlobotTimeForce(2, {"timeline_actions": "discards"})
+    assert listed.apply(position(listed, ROW, players), Discard(0)).stage == ACT
+    assert discards.apply(position(discards, ROW, players), Discard(0)).current == 1
+    skills = GlobotTimeForce(2, {"timeline_actions": "skill-effects"})
+    state = skills.apply(position(skills, ROW, [{"tableau": ("echo-loom",)}]), Discard(0))
+    assert skills.to_move(skills.apply(state, Choose(0))) == CHANCE
+
+
+def test_turn_end_reading_decides_whether_a_turn_may_end_without_a_timeline_action():
+    strict, voluntary = GlobotTimeForce(2), GlobotTimeForce(2, {"turn_end": "voluntary"})
+    assert "end" not in texts(strict, position(strict, ROW))
+    state = voluntary.apply(position(voluntary, ROW), EndTurn())
+    assert state.current == 1 and state.timeline == ROW
+
+
+def _triggered(options):
+    game = GlobotTimeForce(3, options)
+    me = {"tableau": ("seed-vault", "m-natsuwa"), "tokens": 1, "placed": 2}
+    state = position(game, ROW + ("minoru",), [me, {}, {}], spaces=((), (0, 0), ()))
+    state = game.apply(state, Place("small-start"))
+    return game, settle(game, game.apply(state, Dismiss("gears")))
+
+
+def test_extra_turns_reading_decides_how_many_tokens_a_turn_takes():
+    assert _triggered({})[1].players[1].tokens == 2
+    assert _triggered({"extra_turns": "all-at-once"})[1].players[1].tokens == 0
+
+
+def test_extra_turn_choice_reading_lets_a_player_decline():
+    game, state = _triggered({"extra_turn_choice": "optional"})
+    assert state.stage == OFFER and texts(game, state) == {"extra take", "extra decline"}
+    state = game.apply(state, ExtraTurn("decline"))
+    assert state.current == 2 and state.players[1].declined
+
+
+def test_extra_turn_order_reading_decides_who_goes_next():
+    for order, next_player in (("round-robin", 2), ("consecutive", 1)):
+        game, state = _triggered({"extra_turn_order": order})
+        assert state.current == 1
+        assert settle(game, game.apply(state, Dismiss("gears"))).current == next_player
+
+
+def test_second_turn_refill_reading_decides_how_many_gaps_are_filled():
+    for reading, length in (("every-gap", 3), ("one-gap", 2)):
+        game = GlobotTimeForce(2, {"second_turn_refill": reading})
+        state = game.apply(position(game, ("loop-pruner",) + ROW[1:]), Gain(0, 3, 0, 0))
+        state = settle(game, game.apply(state, Dismiss("gears")))
+        assert state.current == 1 and len(state.timeline) == length
+
+
+SEVEN = ("seed-vault", "root-courier", "prism-choir", "assembly-drone", "entropy-sink", "heat-lamp", "minoru")
+
+
+def test_tableau_limit_reading_decides_what_an_eighth_card_does():
+    hard = GlobotTimeForce(2)
+    assert not any(a.startswith("gain") for a in texts(hard, position(hard, ROW, [{"tableau": SEVEN}])))
+    forced = GlobotTimeForce(2, {"tableau_limit": "forced-discard"})
+    state = forced.apply(position(forced, ("m-natsuwa",) + ROW[1:], [{"tableau": SEVEN}]), Gain(0, 2, 0, 0))
+    assert len(texts(forced, state)) == 8 and all(a.startswith("choose") for a in texts(forced, state))
+    scoring = GlobotTimeForce(2, {"tableau_limit": "scoring"})
+    state = scoring.apply(
+        position(scoring, ("monument",) + ROW[1:], [{"tableau": SEVEN, "coins": (0, 0, 1)}]), Gain(0, 4, 10, 0)
+    )
+    assert len(state.players[0].tableau) == 8
+    assert scoring.score_parts(state, 0)["cards"] == sum(scoring.data.cards[k].vp for k in SEVEN)
+
+
+def test_gear_payment_reading_decides_change():
+    found = {}
+    for reading in ("exact", "change", "no-change"):
+        game = GlobotTimeForce(2, {"gear_payment": reading})
+        state = position(game, ROW, [{"coins": (0, 0, 1)}])
+        found[reading] = "gain 0 0 3 0" in texts(game, state)
+        if found[reading]:
+            found[reading] = game.apply(state, Gain(0, 0, 3, 0)).players[0].gears
+    assert found == {"exact": False, "change": 7, "no-change": 0}
+
+
+def test_charge_reading_decides_whether_charge_carries_over():
+    for reading, left in (("carries", 2), ("expires", 0)):
+        game = GlobotTimeForce(2, {"charge": reading})
+        state = settle(game, game.apply(position(game, ROW, [{"charge": 2}]), Dismiss("gears")))
+        assert state.players[0].charge == left
+
+
+def test_passives_reading_decides_whether_a_met_passive_must_resolve_first():
+    players = [{"tableau": ("prism-choir", "prism-choir")}]
+    optional, mandatory = GlobotTimeForce(2), GlobotTimeForce(2, {"passives": "mandatory"})
+    assert "dismiss gears" in texts(optional, position(optional, ROW, players))
+    state = position(mandatory, ROW, players)
+    assert "dismiss gears" not in texts(mandatory, state)
+    state = mandatory.apply(mandatory.apply(state, Resolve(0, 0)), Resolve(1, 0))
+    assert "dismiss gears" in texts(mandatory, state) and state.players[0].charge == 2
+
+
+def test_gear_exchange_reading_adds_the_exchange():
+    off, on = GlobotTimeForce(2), GlobotTimeForce(2, {"gear_exchange": "on"})
+    assert "exchange" not in texts(off, position(off, ROW, [{"coins": (2, 0, 0)}]))
+    state = on.apply(position(on, ROW, [{"coins": (2, 0, 0)}]), Exchange())
+    assert state.players[0].gears == 0 and state.players[0].charge == on.data.exchange_charge
+
+
+def test_tokens_per_board_reading_decides_whether_a_player_fills_two_spaces():
+    players = [{"tableau": ("seed-vault", "m-natsuwa")}]
+    for reading, again in (("any", True), ("one", False)):
+        game = GlobotTimeForce(2, {"tokens_per_board": reading})
+        state = game.apply(position(game, ROW, players), Place("small-start"))
+        assert ("place small-start" in texts(game, state)) == again
+
+
+def test_with_two_players_the_extra_turns_make_three_consecutive_turns():
+    from rulecheck.games.globot_time_force.tables import end_game_movers, end_game_turns, longest_run
+
+    assert end_game_movers(GlobotTimeForce(2)) == [0, 1, 1, 1]
+    assert longest_run(end_game_movers(GlobotTimeForce(3))) == 1
+    table = end_game_turns()
+    assert [name for name, _ in table.shows()] == ["a player takes more than 2 consecutive turns"]
+
+
+def test_a_reserved_card_is_paid_on_a_later_turn_and_returns_the_token():
+    game = GlobotTimeForce(1)
+    state = game.apply(position(game, ROW, [{"coins": (3, 0, 0)}]), Reserve(0))
+    assert state.players[0].reserved == ("seed-vault",) and state.players[0].tokens == 2
+    state = settle(game, state)
+    assert "pay 0 0 3 0" in texts(game, state)
+    state = game.apply(state, PayReserved(0, 0, 3, 0))
+    me = state.players[0]
+    assert (me.reserved, me.tableau, me.tokens, me.gears) == ((), ("seed-vault",), 3, 0)
+
+
+def test_a_reservation_cannot_be_paid_in_the_turn_it_was_made():
+    game = GlobotTimeForce(1)
+    players = [{"tableau": ("scale-warden", "seed-vault"), "coins": (3, 0, 0)}]
+    state = game.apply(position(game, ROW, players), Resolve(0, 0))  # a skill reserves: no timeline action
+    state = game.apply(state, Choose(0))
+    assert state.stage == ACT and state.players[0].reserved == ("seed-vault",)
+    assert not any(a.startswith("pay") for a in texts(game, state))
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(state, PayReserved(0, 0, 3, 0))
+    assert caught.value.clause == "GTF-T3c"
+
+
+def test_the_gear_payment_table_shows_the_three_readings_apart():
+    from rulecheck.games.globot_time_force.tables import gear_payment
+
+    table = gear_payment()
+    rows = {(r[0], r[2]): (r[3], r[4]) for r in table.rows}
+    assert rows[(3, "exact")] == (False, "-")
+    assert rows[(3, "change")] == (True, 7)
+    assert rows[(3, "no-change")] == (True, 0)
+    assert [name for name, _ in table.shows()] == ["readings of reading differ"]
