@@ -26,10 +26,16 @@ from rulecheck.games.globot_time_force.game import GlobotTimeForce
 from rulecheck.games.globot_time_force.statements import statement_set as globot_time_force_statements
 from rulecheck.games.globot_time_force.symbolic import systems as globot_time_force_systems
 from rulecheck.games.globot_time_force.tables import TABLES as GLOBOT_TIME_FORCE_TABLES
+from rulecheck.games.mechanica.board import board_view as mechanica_board
+from rulecheck.games.mechanica.game import Mechanica
+from rulecheck.games.mechanica.picture import picture as mechanica_picture
+from rulecheck.games.mechanica.statements import statement_set as mechanica_statements
+from rulecheck.games.mechanica.symbolic import systems as mechanica_systems
 from rulecheck.model.declaration import GameDeclaration
 from rulecheck.model.statements import StatementSet
 from rulecheck.properties.globetrotter import PROPERTIES as GLOBETROTTER_PROPERTIES
 from rulecheck.properties.globot_time_force import PROPERTIES as GLOBOT_TIME_FORCE_PROPERTIES
+from rulecheck.properties.mechanica import PROPERTIES as MECHANICA_PROPERTIES
 
 GLOBETROTTER = GameDeclaration(
     "globetrotter",
@@ -59,7 +65,19 @@ GLOBOT_TIME_FORCE = GameDeclaration(
     ledger="globot-time-force-ledger.toml",
 )
 
-DECLARATIONS: dict[str, GameDeclaration] = {d.name: d for d in (GLOBETROTTER, GLOBOT_TIME_FORCE)}
+MECHANICA = GameDeclaration(
+    "mechanica",
+    Mechanica,
+    properties=MECHANICA_PROPERTIES,
+    statements=mechanica_statements,
+    systems=mechanica_systems,
+    board=mechanica_board,
+    picture=mechanica_picture,
+    audit="mechanica-audit.toml",
+    ledger="mechanica-ledger.toml",
+)
+
+DECLARATIONS: dict[str, GameDeclaration] = {d.name: d for d in (GLOBETROTTER, GLOBOT_TIME_FORCE, MECHANICA)}
 """Every registered game by name; a test may add one (monkeypatch.setitem)."""
 
 

@@ -66,6 +66,14 @@ SETTINGS: dict[str, tuple[tuple[int, dict[str, str], int, str], ...]] = {
         (3, {"tokens": "assistant", "gear_payment": "change", "tableau_limit": "forced-discard"}, 5, "uniform"),
         (2, {"extra_turns": "all-at-once", "extra_turn_order": "consecutive", "charge": "expires"}, 6, "uniform"),
     ),
+    "mechanica": (
+        (1, {}, 1, "uniform"),
+        (2, {}, 2, "uniform"),
+        (3, {}, 3, "avoid:demolish"),
+        (4, {}, 4, "avoid:demolish"),
+        (2, other_values(game_class("mechanica")), 5, "avoid:demolish"),
+        (3, {"shop_rotation": "until-full", "crowded_hole": "all-to-supply"}, 6, "uniform"),
+    ),
 }
 
 

@@ -1,1 +1,2 @@
-"""Mechanica: a Tidybot factory of conveyor belts and a rotating Shop (being built)."""
+"""Mechanica: a Tidybot factory of conveyor belts and a rotating Shop, over a data set of its components
+(game.py for the rules, data.py for the data format, docs/mechanica.md)."""

@@ -1,0 +1,139 @@
+"""Mechanica's actions and chance outcomes in canonical notation.
+
+Models: selling a bot from a Truck (`sell D2 basic`), ending the Sell step (`next`), installing the
+improvement of a Shop spot on a square (`install 0 F12`; spots count from 0, the 7-cost spot) or
+recycling it (`recycle 1`), demolishing (`demolish F12`), Make Bots (`make`, which ends the Buy step),
+rotating the Shop (`rotate`, which ends the turn), completing a blueprint with the Truck of each bot
+it needs (`blueprint bp03 D1 D2`), buying a Truck (`truck D1 big`) or a Fork (`fork F12`), placing a
+recycled bot (`place S1`), and a workday's fork commits (`route F12 up`). Chance: the improvement
+drawn (`draw duplicator`) and the blueprint turned up (`reveal bp07`).
+
+Leaves out: legality, which game.py decides.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulecheck.core.notation import Action
+
+
+@attrs.frozen
+class Draw(Action):
+    """Chance: the improvement drawn is a `tile`."""
+
+    verb = "draw"
+    tile: str
+
+
+@attrs.frozen
+class Reveal(Action):
+    """Chance: the blueprint turned face up is `card`."""
+
+    verb = "reveal"
+    card: str
+
+
+@attrs.frozen
+class Route(Action):
+    """A workday commit: bots leaving the switch on `square` this workday take `exit`."""
+
+    verb = "route"
+    square: str
+    exit: str
+
+
+@attrs.frozen
+class Sell(Action):
+    verb = "sell"
+    truck: str
+    model: str
+
+
+@attrs.frozen
+class Next(Action):
+    """The Sell step is over."""
+
+    verb = "next"
+
+
+@attrs.frozen
+class Install(Action):
+    verb = "install"
+    spot: int
+    square: str
+
+
+@attrs.frozen
+class Recycle(Action):
+    verb = "recycle"
+    spot: int
+
+
+@attrs.frozen
+class Demolish(Action):
+    verb = "demolish"
+    square: str
+
+
+@attrs.frozen
+class Make(Action):
+    """Make Bots; the Buy step is over."""
+
+    verb = "make"
+
+
+@attrs.frozen
+class Rotate(Action):
+    """Rotate the Shop; the turn is over."""
+
+    verb = "rotate"
+
+
+@attrs.frozen
+class Complete(Action):
+    """Complete `card` with a bot from each of `trucks`, one per model the card lists, in its order."""
+
+    verb = "blueprint"
+    card: str
+    trucks: tuple[str, ...]
+
+
+@attrs.frozen
+class BuyTruck(Action):
+    verb = "truck"
+    square: str
+    kind: str
+
+
+@attrs.frozen
+class BuyFork(Action):
+    verb = "fork"
+    square: str
+
+
+@attrs.frozen
+class Place(Action):
+    """Put the next recycled bot into the Start Zone hole on `square`."""
+
+    verb = "place"
+    square: str
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Route,
+    Sell,
+    Next,
+    Install,
+    Recycle,
+    Demolish,
+    Make,
+    Rotate,
+    Complete,
+    BuyTruck,
+    BuyFork,
+    Place,
+    Draw,
+    Reveal,
+)
+CHANCE_TYPES: tuple[type[Action], ...] = (Draw, Reveal)

@@ -1,0 +1,87 @@
+"""What Mechanica's rules read, built once per game from its players, options and data.
+
+Models: lookups into the data set (models by name and rank, improvements, trucks, squares by zone, each
+square's exits along the board graph), the option values as flags, hole capacities, and the switches of a
+factory (its Forks and the improvements whose owner chooses their exit, MEC-A2, MEC-P5).
+
+Leaves out: the rules' effects (run.py for the factory run, game.py for the rest).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rulecheck.games.mechanica.data import BELT, CHOICE, DOCK, FLOOR, SMALL, START, Improvement, MechanicaData
+from rulecheck.games.mechanica.state import Factory
+
+UNLIMITED = 10**6
+"""The capacity of a hole under `hole_capacity=unlimited`: more bots than the box holds."""
+
+
+def _edges(graph: Any, square: str) -> list[tuple[str, str, str]]:
+    return list(graph.out_edges(square, data="kind"))
+
+
+class Rules:
+    def __init__(
+        self, players: int, options: Mapping[str, str], data: MechanicaData, gap: Callable[[str, str, Any], None]
+    ) -> None:
+        self.players = players
+        self.data = data
+        self.gap = gap
+        self.hole = UNLIMITED if options["hole_capacity"] == "unlimited" else int(options["hole_capacity"])
+        self.keep_some = options["crowded_hole"] == "extra-to-supply"
+        self.empty_holes_only = options["recycled_bots"] == "empty-hole"
+        self.until_full = options["shop_rotation"] == "until-full"
+        self.at_once = options["game_end"] == "at-once"
+        self.once_in_all = options["blueprint_once"] == "once-in-all"
+        self.extras_after_stack = players == 4
+        """MEC-S6: with 4 players the Extras follow the Stack."""
+        self.double_rotate = 2 <= players <= 3 and options["extras_small_games"] == "double-rotate"
+        """MEC-T11: 2-3 player games only, and only when the Extras are read as usable through it."""
+        self.models = tuple(m.name for m in data.models)
+        self.rank = {m.name: i for i, m in enumerate(data.models)}
+        self.value = {m.name: m.value for m in data.models}
+        self.improvement: dict[str, Improvement] = {i.name: i for i in data.improvements}
+        self.tile_names = tuple(sorted(self.improvement))
+        self.truck = {t.name: t for t in data.trucks}
+        self.capacity = {SMALL: data.layout.small_capacity, **{t.name: t.capacity for t in data.trucks}}
+        self.truck_counts = tuple(dict(t.counts)[options["truck_counts"]] for t in data.trucks)
+        layout = data.layout
+        self.start = layout.start
+        self.floor = layout.floor
+        self.dock = layout.dock
+        self.zone = {square: layout.zone(square) for square in layout.graph}
+        self.exits: dict[str, dict[str, str]] = {
+            square: {str(e[2]): str(e[1]) for e in _edges(layout.graph, square)} for square in layout.graph
+        }
+        self.squares = tuple(sorted(layout.graph))
+        self.blueprint = {b.name: b for b in data.blueprints}
+        self.blueprint_names = tuple(sorted(self.blueprint))
+
+    def tile_capacity(self, improvement: Improvement, hole: str) -> int:
+        """How many bots an improvement's input (IN) or output (OUT) holes hold together."""
+        holes = improvement.inputs if hole == "in" else improvement.outputs
+        return holes * self.hole
+
+    def switches(self, factory: Factory) -> tuple[str, ...]:
+        """The squares whose exit the owner chooses each workday: Forks, and improvements that send
+        bots to the belt above or below (MEC-A2, MEC-P5), with more than one exit, by square."""
+        chosen = set(factory.forks) | {s for s, t in factory.tiles if self.improvement[t].exits == CHOICE}
+        return tuple(s for s in sorted(chosen) if len(self.exits[s]) > 1)
+
+    def exit_names(self, square: str) -> tuple[str, ...]:
+        return tuple(sorted(self.exits[square]))
+
+    def is_start(self, square: str) -> bool:
+        return self.zone.get(square) == START
+
+    def is_floor(self, square: str) -> bool:
+        return self.zone.get(square) == FLOOR
+
+    def is_dock(self, square: str) -> bool:
+        return self.zone.get(square) == DOCK
+
+    def along(self, square: str) -> str:
+        return self.exits[square][BELT]
