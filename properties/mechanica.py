@@ -17,6 +17,7 @@ from rulecheck.games.mechanica.actions import BuyFork, BuyTruck, Complete, Insta
 from rulecheck.games.mechanica.data import SMALL
 from rulecheck.games.mechanica.state import IN, OVER, STEPS, TURN, MechanicaState
 from rulecheck.games.mechanica.symbolic import counted_bound, rank_at
+from rulecheck.games.mechanica.workday import improvements_left
 from rulecheck.model.properties import StateProperty, TransitionProperty
 
 
@@ -180,7 +181,7 @@ def equal_turns_at_the_end(game: Any, s: MechanicaState) -> str | None:
 
 def end_rule(game: Any, s: MechanicaState) -> str | None:
     """MEC-E1, MEC-O1: the game is over only when no improvement is left to buy."""
-    if s.phase == OVER and game._improvements_left(s):
+    if s.phase == OVER and improvements_left(game.rules, s):
         return "the game ended with improvements left to buy"
     return None
 

@@ -6,16 +6,22 @@ recycling it (`recycle 1`), demolishing (`demolish F12`), Make Bots (`make`, whi
 rotating the Shop (`rotate`, which ends the turn), completing a blueprint with the Truck of each bot
 it needs (`blueprint bp03 D1 D2`), buying a Truck (`truck D1 big`) or a Fork (`fork F12`), placing a
 recycled bot (`place S1`), and a workday's fork commits (`route F12 up`). Chance: the improvement
-drawn (`draw duplicator`) and the blueprint turned up (`reveal bp07`).
+drawn (`draw duplicator`) and the blueprint turned up (`reveal bp07`). The domain of each action's
+arguments, for numbering the actions (`domains`).
 
-Leaves out: legality, which game.py decides.
+Leaves out: legality, which game.py and the rule modules decide.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from rulecheck.core.notation import Action
+from rulecheck.core.numbering import Domain, Sequences
+from rulecheck.games.mechanica.data import BELT, DOWN, UP
+from rulecheck.games.mechanica.rules import Rules
 
 
 @attrs.frozen
@@ -137,3 +143,26 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Reveal,
 )
 CHANCE_TYPES: tuple[type[Action], ...] = (Draw, Reveal)
+
+
+def domains(rules: Rules) -> dict[type[Action], Sequence[Domain]]:
+    data = rules.data
+    spots = tuple(range(len(data.prices)))
+    placed = tuple(sorted(rules.start + rules.floor))
+    longest = max(len(b.models) for b in data.blueprints)
+    return {
+        Route: (rules.squares, (BELT, DOWN, UP)),
+        Sell: (tuple(sorted(rules.dock)), rules.models),
+        Next: (),
+        Install: (spots, placed),
+        Recycle: (spots,),
+        Demolish: (placed,),
+        Make: (),
+        Rotate: (),
+        Complete: (rules.blueprint_names, Sequences(tuple(sorted(rules.dock)), longest)),
+        BuyTruck: (tuple(sorted(rules.dock)), tuple(sorted(rules.truck))),
+        BuyFork: (tuple(sorted(rules.floor)),),
+        Place: (tuple(sorted(rules.start)),),
+        Draw: (rules.tile_names,),
+        Reveal: (rules.blueprint_names,),
+    }

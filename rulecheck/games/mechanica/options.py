@@ -7,7 +7,8 @@ that find their hole full (MEC-F08), where recycled bots may go (MEC-F08 v, agai
 the Shop's rotation (MEC-F09), and the Big and Huge Truck counts where the rulebook and the publisher
 disagree.
 
-Leaves out: gaps no option decides; the engine raises RuleGap for those in strict mode (game.py).
+Leaves out: gaps no option decides; the engine raises RuleGap for those in strict mode (the rule modules,
+through `Rules.gap`).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """What Mechanica's rules read, built once per game from its players, options and data.
 
 Models: lookups into the data set (models by name and rank, improvements, trucks, squares by zone, each
-square's exits along the board graph), the option values as flags, hole capacities, and the switches of a
-factory (its Forks and the improvements whose owner chooses their exit, MEC-A2, MEC-P5).
+square's exits along the board graph), the option values as flags, hole capacities, the switches of a
+factory (its Forks and the improvements whose owner chooses their exit, MEC-A2, MEC-P5), the one instance
+of each distinct action (`act`), and the shape of a rule module's entry for one kind of action (`PlayRule`).
 
-Leaves out: the rules' effects (run.py for the factory run, game.py for the rest).
+Leaves out: the rules' effects (run.py for the factory run, the rule modules that game.py lists for the rest).
 """
 
 from __future__ import annotations
@@ -12,8 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import attrs
+
+from rulecheck.core.errors import IllegalAction
+from rulecheck.core.notation import Action, ActionCache
 from rulecheck.games.mechanica.data import BELT, CHOICE, DOCK, FLOOR, SMALL, START, Improvement, MechanicaData
-from rulecheck.games.mechanica.state import Factory
+from rulecheck.games.mechanica.state import Factory, MechanicaState
 
 UNLIMITED = 10**6
 """The capacity of a hole under `hole_capacity=unlimited`: more bots than the box holds."""
@@ -59,6 +64,7 @@ class Rules:
         self.squares = tuple(sorted(layout.graph))
         self.blueprint = {b.name: b for b in data.blueprints}
         self.blueprint_names = tuple(sorted(self.blueprint))
+        self.act = ActionCache()
 
     def tile_capacity(self, improvement: Improvement, hole: str) -> int:
         """How many bots an improvement's input (IN) or output (OUT) holes hold together."""
@@ -85,3 +91,15 @@ class Rules:
 
     def along(self, square: str) -> str:
         return self.exits[square][BELT]
+
+
+@attrs.frozen
+class PlayRule:
+    """One kind of player action: the step of the turn it belongs to (MEC-T0; None for any step or
+    outside the turn), `check` saying why one of that kind in its step is not legal (None when it is), and
+    `effect` applying a legal one for `player`."""
+
+    action_type: type[Action]
+    step: str | None
+    check: Callable[[Rules, MechanicaState, int, Any], IllegalAction | None]
+    effect: Callable[[Rules, MechanicaState, int, Any], MechanicaState]

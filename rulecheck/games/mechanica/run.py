@@ -11,7 +11,7 @@ bot's value goes into the Vault). Outputs never feed another improvement's input
 the order of activation does not matter (MEC-F08 vi). The data set's graph has no cycle, so every ride
 ends.
 
-Leaves out: the bot supply's limit (the game applies every run's change to the supply and raises a
+Leaves out: the bot supply's limit (workday.py applies every run's change to the supply and raises a
 rule gap if a model runs short) and other players' factories: a run reads and writes one factory only,
 which is why running all of them together equals running each alone.
 """
@@ -28,9 +28,7 @@ from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.data import BELT, CHOICE, Improvement
 from rulecheck.games.mechanica.rules import Rules
-from rulecheck.games.mechanica.state import IN, OUT, Factory
-
-Bot = tuple[str, str, str]
+from rulecheck.games.mechanica.state import IN, OUT, Bot, Factory
 
 
 @attrs.frozen

@@ -40,6 +40,9 @@ OUT: Final = "out"
 STACK: Final = "stack"
 EXTRAS: Final = "extras"
 
+Bot = tuple[str, str, str]
+"""(square, IN or OUT, model)."""
+
 
 @attrs.frozen
 class Factory:

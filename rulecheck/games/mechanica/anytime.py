@@ -1,0 +1,132 @@
+"""Mechanica's purchases and demolishing at any step of one's own turn (MEC-A1, MEC-P8).
+
+Models: demolishing an installed improvement, its bots back to the supply and the tile out of the game
+(MEC-T12, MEC-P8); buying a Fork from the box onto a free Factory Floor square (MEC-A2); buying a Truck
+from the box (MEC-A3), which replaces a Small Truck at its price or upgrades the truck it names at its
+upgrade price, the upgraded truck going back to the box.
+
+Leaves out: blueprints, also of any step (blueprints.py), and what a Fork does in the run (run.py).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulecheck.core.clauses import touch
+from rulecheck.core.errors import IllegalAction
+from rulecheck.core.notation import Action
+from rulecheck.core.ops import INT_OPS
+from rulecheck.games.mechanica import money
+from rulecheck.games.mechanica.actions import BuyFork, BuyTruck, Demolish
+from rulecheck.games.mechanica.data import SMALL
+from rulecheck.games.mechanica.pieces import returned, taken, with_factory
+from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.state import Factory, MechanicaState
+
+
+def truck_price(rules: Rules, state: MechanicaState, factory: Factory, current: str, kind: str) -> int | None:
+    """MEC-A3: a bought truck replaces a Small Truck, or upgrades the truck it names; None if not buyable."""
+    truck = rules.truck[kind]
+    index = rules.data.trucks.index(truck)
+    if state.trucks_left[index] <= 0:
+        return None
+    price = truck.price if current == SMALL else truck.upgrade_price if current == truck.upgrade_from else None
+    if price is None or not money.can_pay(INT_OPS, factory.wallet, price):
+        return None
+    return price
+
+
+def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
+    factory = state.factories[player]
+    act = rules.act
+    found: list[Action] = [act(Demolish, s) for s, _ in factory.tiles]
+    if state.forks_left > 0 and money.can_pay(INT_OPS, factory.wallet, rules.data.fork_price):
+        used = taken(factory)
+        found += [act(BuyFork, s) for s in rules.floor if s not in used]
+    for square, current in factory.trucks:
+        for kind in rules.truck:
+            if truck_price(rules, state, factory, current, kind) is not None:
+                found.append(act(BuyTruck, square, kind))
+    return found
+
+
+def _apply_demolish(rules: Rules, state: MechanicaState, player: int, action: Demolish) -> MechanicaState:
+    touch("MEC-A1")
+    touch("MEC-T12")
+    touch("MEC-P8")
+    factory = state.factories[player]
+    tile = dict(factory.tiles)[action.square]
+    lost = [model for square, _, model in factory.bots if square == action.square]
+    factory = attrs.evolve(
+        factory,
+        tiles=tuple(t for t in factory.tiles if t[0] != action.square),
+        bots=tuple(b for b in factory.bots if b[0] != action.square),
+    )
+    return with_factory(
+        state,
+        player,
+        factory,
+        demolished=tuple(sorted(state.demolished + (tile,))),
+        supply=returned(rules, state.supply, lost),
+    )
+
+
+def _illegal_demolish(rules: Rules, state: MechanicaState, player: int, action: Demolish) -> IllegalAction | None:
+    if action.square not in dict(state.factories[player].tiles):
+        return IllegalAction("MEC-T12", "no improvement of yours on that square", action)
+    return None
+
+
+def _apply_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFork) -> MechanicaState:
+    touch("MEC-A1")
+    factory = state.factories[player]
+    factory = attrs.evolve(
+        factory,
+        forks=tuple(sorted(factory.forks + (action.square,))),
+        wallet=money.paid(INT_OPS, factory.wallet, rules.data.fork_price),
+    )
+    return with_factory(state, player, factory, forks_left=state.forks_left - 1)
+
+
+def _illegal_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFork) -> IllegalAction | None:
+    factory = state.factories[player]
+    if state.forks_left <= 0:
+        return IllegalAction("MEC-A2", "no Fork is left", action)
+    if not money.can_pay(INT_OPS, factory.wallet, rules.data.fork_price):
+        return IllegalAction("MEC-A2", "the Wallet cannot pay for a Fork", action)
+    if not rules.is_floor(action.square) or action.square in taken(factory):
+        return IllegalAction("MEC-A2", "a Fork goes on a free Factory Floor square", action)
+    return None
+
+
+def _apply_truck(rules: Rules, state: MechanicaState, player: int, action: BuyTruck) -> MechanicaState:
+    touch("MEC-A1")
+    touch("MEC-A3")
+    factory = state.factories[player]
+    current = dict(factory.trucks)[action.square]
+    price = truck_price(rules, state, factory, current, action.kind)
+    assert price is not None
+    left = list(state.trucks_left)
+    left[rules.data.trucks.index(rules.truck[action.kind])] -= 1
+    if current != SMALL:
+        left[rules.data.trucks.index(rules.truck[current])] += 1
+    trucks = tuple((s, action.kind if s == action.square else t) for s, t in factory.trucks)
+    factory = attrs.evolve(factory, trucks=trucks, wallet=money.paid(INT_OPS, factory.wallet, price))
+    return with_factory(state, player, factory, trucks_left=tuple(left))
+
+
+def _illegal_truck(rules: Rules, state: MechanicaState, player: int, action: BuyTruck) -> IllegalAction | None:
+    factory = state.factories[player]
+    current = dict(factory.trucks).get(action.square)
+    if current is None or action.kind not in rules.truck:
+        return IllegalAction("MEC-A3", "no such truck or Loading Dock square", action)
+    if truck_price(rules, state, factory, current, action.kind) is None:
+        return IllegalAction("MEC-A3", f"a {action.kind} truck cannot replace the {current} truck now", action)
+    return None
+
+
+RULES = (
+    PlayRule(Demolish, None, _illegal_demolish, _apply_demolish),
+    PlayRule(BuyFork, None, _illegal_fork, _apply_fork),
+    PlayRule(BuyTruck, None, _illegal_truck, _apply_truck),
+)

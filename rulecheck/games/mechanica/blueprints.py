@@ -1,0 +1,94 @@
+"""Mechanica's blueprints: completing a face-up blueprint at any step of one's own turn (MEC-A1).
+
+Models: a blueprint is completed with bots of its models taken from the player's Trucks (MEC-B1), the
+bots going back to the supply and its payout into the Vault (MEC-B2); the card then lies sideways until
+the end of the round (MEC-B3, refreshed by workday.py, MEC-E2); under `blueprint_once` a blueprint is
+completed once by each player or once in all (MEC-B4). Each way of filling a card is one action: the
+Truck of each bot, Trucks of equal models in order (so the same bots in another order are one action).
+
+Leaves out: turning blueprints up (shop.py) and the blueprint refresh (workday.py).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import attrs
+
+from rulecheck.core.clauses import touch
+from rulecheck.core.errors import IllegalAction
+from rulecheck.core.notation import Action
+from rulecheck.core.ops import INT_OPS
+from rulecheck.games.mechanica import money
+from rulecheck.games.mechanica.actions import Complete
+from rulecheck.games.mechanica.pieces import returned, truck_bots, with_factory
+from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.state import IN, Factory, MechanicaState
+
+_CLAUSES = ("MEC-B1", "MEC-B2", "MEC-B3", "MEC-B4")
+
+
+def _may_complete(rules: Rules, state: MechanicaState, player: int, card: str) -> bool:
+    """MEC-B4 under `blueprint_once`: not by this player before, or not by anybody before."""
+    return all(c != card or (p != player and not rules.once_in_all) for p, c in state.completions)
+
+
+def _in_trucks(rules: Rules, factory: Factory) -> Counter[tuple[str, str]]:
+    return Counter((s, m) for s, _, m in truck_bots(rules, factory))
+
+
+def _fillings(rules: Rules, card: str, in_trucks: Counter[tuple[str, str]]) -> list[tuple[str, ...]]:
+    """Each way of taking the card's bots from the Trucks (MEC-B1), the Trucks of equal models in order."""
+    models = rules.blueprint[card].models
+    options = [[s for (s, m), n in sorted(in_trucks.items()) if m == model] for model in models]
+    found = []
+    for trucks in itertools.product(*options):
+        if Counter(zip(trucks, models)) - in_trucks:
+            continue
+        if any(models[i] == models[i + 1] and trucks[i] > trucks[i + 1] for i in range(len(models) - 1)):
+            continue
+        found.append(tuple(trucks))
+    return found
+
+
+def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
+    in_trucks = _in_trucks(rules, state.factories[player])
+    found: list[Action] = []
+    for card in state.blueprints:
+        if card and _may_complete(rules, state, player, card):
+            found += [rules.act(Complete, card, t) for t in _fillings(rules, card, in_trucks)]
+    return found
+
+
+def _apply_complete(rules: Rules, state: MechanicaState, player: int, action: Complete) -> MechanicaState:
+    touch("MEC-A1")
+    for clause in _CLAUSES:
+        touch(clause)
+    factory = state.factories[player]
+    blueprint = rules.blueprint[action.card]
+    bots = list(factory.bots)
+    for truck, model in zip(action.trucks, blueprint.models):
+        bots.remove((truck, IN, model))
+    factory = attrs.evolve(factory, bots=tuple(bots), vault=money.vaulted(INT_OPS, factory.vault, blueprint.payout))
+    return with_factory(
+        state,
+        player,
+        factory,
+        supply=returned(rules, state.supply, blueprint.models),
+        sideways=True,
+        completions=state.completions + ((player, action.card),),
+    )
+
+
+def _illegal_complete(rules: Rules, state: MechanicaState, player: int, action: Complete) -> IllegalAction | None:
+    if action.card not in state.blueprints or not action.card:
+        return IllegalAction("MEC-B1", "that blueprint is not face up", action)
+    if not _may_complete(rules, state, player, action.card):
+        return IllegalAction("MEC-B4", "that blueprint was completed before", action)
+    if action.trucks not in _fillings(rules, action.card, _in_trucks(rules, state.factories[player])):
+        return IllegalAction("MEC-B1", "the Trucks named do not hold the blueprint's models", action)
+    return None
+
+
+RULES = (PlayRule(Complete, None, _illegal_complete, _apply_complete),)

@@ -1,0 +1,52 @@
+"""Bots between the supply and the factories, and a player's factory within the state.
+
+Models: returning bots to the supply or taking them from it, by model; the rule gap when a model runs
+short (MEC-F08: stand-ins are used); adding bots to a factory's multiset; the bots in a factory's
+Trucks; the squares a factory has taken (improvements and Forks, MEC-T4, MEC-T12, MEC-A2); putting a
+player's changed factory back into the state.
+
+Leaves out: why bots move (the rule modules) and the factory run (run.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from rulecheck.games.mechanica.rules import Rules
+from rulecheck.games.mechanica.state import Bot, Factory, MechanicaState
+
+
+def add_bots(factory: Factory, bots: Iterable[Bot]) -> Factory:
+    return attrs.evolve(factory, bots=tuple(sorted(factory.bots + tuple(bots))))
+
+
+def truck_bots(rules: Rules, factory: Factory) -> list[Bot]:
+    return [b for b in factory.bots if rules.is_dock(b[0])]
+
+
+def taken(factory: Factory) -> set[str]:
+    """The squares holding an improvement or a Fork."""
+    return {s for s, _ in factory.tiles} | set(factory.forks)
+
+
+def with_factory(state: MechanicaState, player: int, factory: Factory, **changes: Any) -> MechanicaState:
+    factories = state.factories[:player] + (factory,) + state.factories[player + 1 :]
+    return attrs.evolve(state, factories=factories, **changes)
+
+
+def returned(rules: Rules, supply: Sequence[int], models: Iterable[str], change: int = 1) -> tuple[int, ...]:
+    """The supply after `change` bots of each of `models` (once per mention) come back to it (negative:
+    are taken from it)."""
+    counts = list(supply)
+    for model in models:
+        counts[rules.rank[model]] += change
+    return tuple(counts)
+
+
+def check_supply(rules: Rules, supply: Sequence[int], state: MechanicaState) -> None:
+    short = [rules.models[i] for i, n in enumerate(supply) if n < 0]
+    if short:
+        rules.gap("MEC-F08", f"the supply has run out of {', '.join(short)} bots (stand-ins are used)", state)

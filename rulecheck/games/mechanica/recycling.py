@@ -1,0 +1,75 @@
+"""Mechanica's recycled bots: what a recycled improvement gives back, and placing it.
+
+Models: an improvement recycled from the Shop (MEC-T6) or fallen into the Recycler (MEC-T10) gives its
+recycling-value bots from the supply, which the player places one at a time into her Start Zone holes
+with room (PLACE, before anything else; under `recycled_bots=empty-hole` only empty holes, MEC-P9);
+with no hole to take them they go back to the supply (a rule gap, MEC-F08). Once placed, the Buy step
+goes on, or after a rotation the turn ends (workday.py).
+
+Leaves out: buying and rotating themselves (steps.py, shop.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from rulecheck.core.clauses import touch
+from rulecheck.core.errors import IllegalAction
+from rulecheck.core.notation import Action
+from rulecheck.games.mechanica.actions import Place
+from rulecheck.games.mechanica.pieces import add_bots, check_supply, returned, with_factory
+from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.state import IN, PLACE, TURN, Factory, MechanicaState
+from rulecheck.games.mechanica.workday import end_turn
+
+
+def to_place(rules: Rules, state: MechanicaState, tile: str) -> MechanicaState:
+    """The recycling-value bots of `tile`, taken from the supply, wait to be placed."""
+    bots = rules.improvement[tile].recycle
+    supply = returned(rules, state.supply, bots, -1)
+    check_supply(rules, supply, state)
+    return attrs.evolve(state, placing=state.placing + bots, supply=supply)
+
+
+def holes_with_room(rules: Rules, factory: Factory) -> list[str]:
+    held = Counter(s for s, _, _ in factory.bots)
+    limit = 1 if rules.empty_holes_only else rules.hole
+    return [s for s in rules.start if held[s] < limit]
+
+
+def settle_placing(rules: Rules, state: MechanicaState) -> MechanicaState:
+    """Bots with no hole to go to return to the supply (a rule gap); the rest wait to be placed."""
+    placing = state.placing
+    if placing and not holes_with_room(rules, state.factories[state.player]):
+        rules.gap("MEC-F08", "recycled bots and no Start Zone hole with room for them", state)
+        return attrs.evolve(state, placing=(), supply=returned(rules, state.supply, placing))
+    return state
+
+
+def after_placing(rules: Rules, state: MechanicaState) -> MechanicaState:
+    if state.placing:
+        if rules.empty_holes_only:
+            touch("MEC-P9")
+        return attrs.evolve(state, phase=PLACE)
+    state = attrs.evolve(state, phase=TURN)
+    return end_turn(rules, state) if state.resume == "rotate" else attrs.evolve(state, resume="")
+
+
+def legal_places(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
+    return [rules.act(Place, s) for s in holes_with_room(rules, state.factories[player])]
+
+
+def _apply_place(rules: Rules, state: MechanicaState, player: int, action: Place) -> MechanicaState:
+    touch("MEC-T6")
+    factory = add_bots(state.factories[player], [(action.square, IN, state.placing[0])])
+    state = with_factory(state, player, factory, placing=state.placing[1:])
+    return after_placing(rules, settle_placing(rules, state))
+
+
+def _illegal_place(rules: Rules, state: MechanicaState, player: int, action: Place) -> IllegalAction:
+    return IllegalAction("MEC-T6", "that Start Zone hole has no room", action)
+
+
+RULES = (PlayRule(Place, None, _illegal_place, _apply_place),)

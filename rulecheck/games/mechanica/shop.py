@@ -1,0 +1,110 @@
+"""Mechanica's Shop and Blueprint Stacks: the draws into them and the Shop's rotation.
+
+Models: each draw as a chance node: an improvement from the unseen tiles into a Shop spot (MEC-S3 at
+setup, MEC-T9 after a rotation; from the Stack, or with 4 players from the Extras once the Stack is out,
+MEC-S6) and a blueprint turned up from its stack (MEC-S4); the rotation (MEC-T8): one spot clockwise, a
+tile in the last spot falling into the Recycler and recycled by the rotating player (MEC-T10), a draw
+into the emptied 7-cost spot, Double Rotate (MEC-T11) and, under `shop_rotation=until-full`, rotating
+until every spot is filled. Setup ends with its last draw (workday.py starts the first workday); a
+rotation ends the turn once the recycled bots are placed (recycling.py).
+
+Leaves out: buying from the Shop (steps.py).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+from rulecheck.core.clauses import touch
+from rulecheck.core.notation import Action
+from rulecheck.core.ops import INT_OPS
+from rulecheck.games.mechanica import money
+from rulecheck.games.mechanica.actions import Draw, Reveal
+from rulecheck.games.mechanica.recycling import after_placing, settle_placing, to_place
+from rulecheck.games.mechanica.rules import Rules
+from rulecheck.games.mechanica.state import EXTRAS, SETUP, STACK, TURN, MechanicaState
+from rulecheck.games.mechanica.workday import begin_workday
+
+
+def chance_outcomes(rules: Rules, state: MechanicaState) -> list[tuple[Action, Fraction]]:
+    due = state.pending[0]
+    if due.startswith("bp:"):
+        pile = state.blueprint_stacks[int(due[3:]) - 1]
+        return [(rules.act(Reveal, card), p) for card, p in pile.draw_outcomes()]
+    return [(rules.act(Draw, tile), p) for tile, p in state.unseen.draw_outcomes()]
+
+
+def apply_chance(rules: Rules, state: MechanicaState, action: Action) -> MechanicaState:
+    due, rest = state.pending[0], state.pending[1:]
+    if isinstance(action, Reveal):
+        touch("MEC-S4")
+        n = int(due[3:]) - 1
+        stacks = list(state.blueprint_stacks)
+        stacks[n] = stacks[n].without_top(action.card)
+        shown = list(state.blueprints)
+        shown[n] = action.card
+        state = attrs.evolve(
+            state, blueprint_stacks=(stacks[0], stacks[1]), blueprints=(shown[0], shown[1]), pending=rest
+        )
+    else:
+        assert isinstance(action, Draw)
+        source, spot = due.split(":")
+        touch("MEC-S3" if state.phase == SETUP else "MEC-T9")
+        shop = list(state.shop)
+        shop[int(spot)] = action.tile
+        state = attrs.evolve(
+            state,
+            unseen=state.unseen.without_top(action.tile),
+            stack=state.stack - (source == STACK),
+            extras=state.extras - (source == EXTRAS),
+            shop=tuple(shop),
+            pending=rest,
+        )
+        if state.phase == TURN and not rest:
+            return _after_rotation(rules, state)
+    if state.phase == SETUP and not state.pending:
+        return begin_workday(rules, state)
+    return state
+
+
+def _turn_once(rules: Rules, state: MechanicaState) -> MechanicaState:
+    """One spot clockwise: a tile in the last spot falls into the Recycler and is recycled by the
+    player rotating (MEC-T10)."""
+    touch("MEC-T8")
+    fell = state.shop[-1]
+    state = attrs.evolve(state, shop=("",) + state.shop[:-1])
+    if fell:
+        touch("MEC-T10")
+        state = to_place(rules, attrs.evolve(state, recycled=tuple(sorted(state.recycled + (fell,)))), fell)
+    return state
+
+
+def _draw_due(rules: Rules, state: MechanicaState) -> MechanicaState | None:
+    """The state waiting for the next improvement into the 7-cost spot, or None when none is left."""
+    from_stack, from_extras = money.draw_from(INT_OPS, state.stack, state.extras, rules.extras_after_stack)
+    if from_stack:
+        return attrs.evolve(state, pending=(f"{STACK}:0",))
+    if from_extras:
+        touch("MEC-S6")
+        return attrs.evolve(state, pending=(f"{EXTRAS}:0",))
+    return None
+
+
+def rotate(rules: Rules, state: MechanicaState) -> MechanicaState:
+    state = _turn_once(rules, state)
+    drawing = _draw_due(rules, state)
+    return drawing if drawing is not None else _after_rotation(rules, state)
+
+
+def _after_rotation(rules: Rules, state: MechanicaState) -> MechanicaState:
+    occupied = [bool(t) for t in state.shop]
+    if money.double_rotate_due(INT_OPS, occupied, rules.double_rotate, state.extras):
+        touch("MEC-T11")
+        return attrs.evolve(_turn_once(rules, state), pending=(f"{EXTRAS}:0",))
+    if rules.until_full and not all(occupied):
+        drawing = _draw_due(rules, state)
+        if drawing is not None:
+            return _turn_once(rules, drawing)
+    return after_placing(rules, settle_placing(rules, attrs.evolve(state, resume="rotate")))

@@ -1,0 +1,170 @@
+"""Mechanica's turn in its steps (MEC-T0): Sell, Buy, Make Bots, Rotate.
+
+Models: selling a bot from a Truck for its value (MEC-T1) and `next` to end the Sell step; buying the
+improvement of a Shop spot at the spot's price from the Wallet (MEC-T2, MEC-T3) to install it on a free
+square of its zone (MEC-T4, MEC-T5) or to recycle it (MEC-T6, recycling.py), and Make Bots to end the
+Buy step: one bot into each Fabricator's centre hole as `crowded_hole` allows (MEC-T7), an Overactive
+Fabricator's gifts into the other players' first Start Zone hole with room from the top (MEC-P5, and
+MEC-P9 as a rule gap: the rulebook does not say which hole); and rotating the Shop to end the turn
+(shop.py). Each action belongs to one step (`PlayRule.step`).
+
+Leaves out: the actions of any step (anytime.py, blueprints.py) and what follows a turn (workday.py).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulecheck.core.clauses import touch
+from rulecheck.core.errors import IllegalAction
+from rulecheck.core.notation import Action
+from rulecheck.core.ops import INT_OPS
+from rulecheck.games.mechanica import money
+from rulecheck.games.mechanica.actions import Install, Make, Next, Recycle, Rotate, Sell
+from rulecheck.games.mechanica.data import START
+from rulecheck.games.mechanica.pieces import add_bots, check_supply, returned, taken, truck_bots, with_factory
+from rulecheck.games.mechanica.recycling import after_placing, holes_with_room, settle_placing, to_place
+from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.shop import rotate
+from rulecheck.games.mechanica.state import BUY, IN, MADE, SELL, MechanicaState
+
+
+def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
+    """The actions of the turn's step, besides those of any step."""
+    if state.step == SELL:
+        found: list[Action] = [
+            rules.act(Sell, s, m) for s, _, m in sorted(set(truck_bots(rules, state.factories[player])))
+        ]
+        found.append(rules.act(Next))
+        return found
+    if state.step == BUY:
+        return _buys(rules, state, player)
+    return [rules.act(Rotate)]
+
+
+def _buys(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
+    factory = state.factories[player]
+    used = taken(factory)
+    found: list[Action] = []
+    for spot, tile in enumerate(state.shop):
+        if not tile or not money.can_pay(INT_OPS, factory.wallet, rules.data.prices[spot]):
+            continue
+        found.append(rules.act(Recycle, spot))
+        squares = rules.start if rules.improvement[tile].zone == START else rules.floor
+        found += [rules.act(Install, spot, s) for s in squares if s not in used]
+    found.append(rules.act(Make))
+    return found
+
+
+def _apply_sell(rules: Rules, state: MechanicaState, player: int, action: Sell) -> MechanicaState:
+    touch("MEC-T1")
+    factory = state.factories[player]
+    bots = list(factory.bots)
+    bots.remove((action.truck, IN, action.model))
+    wallet = money.sold(INT_OPS, factory.wallet, rules.value[action.model])
+    return with_factory(
+        state,
+        player,
+        attrs.evolve(factory, bots=tuple(bots), wallet=wallet),
+        supply=returned(rules, state.supply, (action.model,)),
+    )
+
+
+def _illegal_sell(rules: Rules, state: MechanicaState, player: int, action: Sell) -> IllegalAction | None:
+    if (action.truck, IN, action.model) not in state.factories[player].bots:
+        return IllegalAction("MEC-T1", f"no {action.model} bot in a Truck on {action.truck}", action)
+    return None
+
+
+def _apply_next(rules: Rules, state: MechanicaState, player: int, action: Next) -> MechanicaState:
+    touch("MEC-T0")
+    return attrs.evolve(state, step=BUY)
+
+
+def _apply_buy(rules: Rules, state: MechanicaState, player: int, action: Install | Recycle) -> MechanicaState:
+    touch("MEC-T2")
+    touch("MEC-T3")
+    factory = state.factories[player]
+    tile = state.shop[action.spot]
+    shop = state.shop[: action.spot] + ("",) + state.shop[action.spot + 1 :]
+    factory = attrs.evolve(factory, wallet=money.paid(INT_OPS, factory.wallet, rules.data.prices[action.spot]))
+    if isinstance(action, Install):
+        touch("MEC-T4")
+        touch("MEC-T5")
+        factory = attrs.evolve(factory, tiles=tuple(sorted(factory.tiles + ((action.square, tile),))))
+        return with_factory(state, player, factory, shop=shop)
+    touch("MEC-T6")
+    state = with_factory(
+        state,
+        player,
+        factory,
+        shop=shop,
+        recycled=tuple(sorted(state.recycled + (tile,))),
+        resume="buy",
+    )
+    return after_placing(rules, settle_placing(rules, to_place(rules, state, tile)))
+
+
+def _illegal_buy(rules: Rules, state: MechanicaState, player: int, action: Install | Recycle) -> IllegalAction | None:
+    factory = state.factories[player]
+    if not 0 <= action.spot < len(state.shop) or not state.shop[action.spot]:
+        return IllegalAction("MEC-T2", "no improvement in that Shop spot", action)
+    if not money.can_pay(INT_OPS, factory.wallet, rules.data.prices[action.spot]):
+        return IllegalAction("MEC-T2", "the Wallet cannot pay that price", action)
+    if isinstance(action, Install):
+        zone = rules.improvement[state.shop[action.spot]].zone
+        if rules.zone.get(action.square) != zone:
+            return IllegalAction("MEC-T4", f"this improvement goes on a {zone} square", action)
+        if action.square in taken(factory):
+            return IllegalAction("MEC-T12", "the square is taken: demolish first", action)
+    return None
+
+
+def _apply_make(rules: Rules, state: MechanicaState, player: int, action: Make) -> MechanicaState:
+    """MEC-T7: one bot into each Fabricator's centre hole (a full hole keeps what `crowded_hole`
+    allows); an Overactive Fabricator's extra bots go to the other players (MEC-P5, MEC-P9)."""
+    touch("MEC-T0")
+    touch("MEC-T7")
+    factories = list(state.factories)
+    supply = list(state.supply)
+    for square, tile in state.factories[player].tiles:
+        effect = rules.improvement[tile].effect
+        if effect.kind != "make":
+            continue
+        held = sum(1 for s, _, _ in factories[player].bots if s == square)
+        if money.kept(INT_OPS, held, 1, rules.hole, rules.keep_some):
+            factories[player] = add_bots(factories[player], [(square, IN, effect.model)])
+            supply[rules.rank[effect.model]] -= 1
+        if not effect.gift:
+            continue
+        touch("MEC-P5")
+        for other in range(rules.players):
+            if other == player:
+                continue
+            rules.gap("MEC-P9", "which Start Zone hole receives another player's gift", state)
+            holes = holes_with_room(rules, factories[other])
+            if holes:
+                touch("MEC-P9")
+                factories[other] = add_bots(factories[other], [(holes[0], IN, effect.gift)])
+                supply[rules.rank[effect.gift]] -= 1
+    check_supply(rules, supply, state)
+    return attrs.evolve(state, factories=tuple(factories), supply=tuple(supply), step=MADE)
+
+
+def _apply_rotate(rules: Rules, state: MechanicaState, player: int, action: Rotate) -> MechanicaState:
+    touch("MEC-T0")
+    return rotate(rules, state)
+
+
+def _no_check(rules: Rules, state: MechanicaState, player: int, action: Action) -> None:
+    return None
+
+
+RULES = (
+    PlayRule(Sell, SELL, _illegal_sell, _apply_sell),
+    PlayRule(Next, SELL, _no_check, _apply_next),
+    PlayRule(Install, BUY, _illegal_buy, _apply_buy),
+    PlayRule(Recycle, BUY, _illegal_buy, _apply_buy),
+    PlayRule(Make, BUY, _no_check, _apply_make),
+    PlayRule(Rotate, MADE, _no_check, _apply_rotate),
+)

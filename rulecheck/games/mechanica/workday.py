@@ -1,0 +1,114 @@
+"""Mechanica's workday around the turns: the fork commits, the run, and the end of a round.
+
+Models: a workday begins (MEC-W1) with each player who has switches committing an exit for each of them
+(MEC-A2; simultaneous dynamics written as per-player commits in seat order from the first player, each
+in square order); then every factory runs at once (MEC-W2, MEC-W5, MEC-W7, MEC-P7; run.py), its changes
+to the bot supply applied together. After a player's turn the next player takes hers (MEC-W8); after
+the last one the end check (MEC-E1, MEC-O1: an improvement left to buy, in the Shop, the Stack or with
+4 players the Extras), the blueprint refresh when one was completed (MEC-E2) and the next workday
+(MEC-E3).
+
+Leaves out: what a factory's run does (run.py) and the turn itself (steps.py and the rule modules).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulecheck.core.clauses import touch
+from rulecheck.core.errors import IllegalAction
+from rulecheck.core.notation import Action
+from rulecheck.core.ops import INT_OPS
+from rulecheck.games.mechanica import money
+from rulecheck.games.mechanica.actions import Route
+from rulecheck.games.mechanica.pieces import check_supply
+from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.run import run_all
+from rulecheck.games.mechanica.state import OVER, ROUTE, SELL, SETUP, TURN, MechanicaState
+
+
+def begin_workday(rules: Rules, state: MechanicaState) -> MechanicaState:
+    touch("MEC-W1")
+    state = attrs.evolve(state, workday=state.workday + 1, routes=(), phase=ROUTE, player=0)
+    return _next_commit(rules, state, 0)
+
+
+def _due_switches(rules: Rules, state: MechanicaState, player: int) -> list[str]:
+    done = {s for p, s, _ in state.routes if p == player}
+    return [s for s in rules.switches(state.factories[player]) if s not in done]
+
+
+def _next_commit(rules: Rules, state: MechanicaState, player: int) -> MechanicaState:
+    for p in range(player, rules.players):
+        if _due_switches(rules, state, p):
+            return attrs.evolve(state, player=p)
+    return _run(rules, state)
+
+
+def legal_routes(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
+    square = _due_switches(rules, state, player)[0]
+    return [rules.act(Route, square, e) for e in rules.exit_names(square)]
+
+
+def _apply_route(rules: Rules, state: MechanicaState, player: int, action: Route) -> MechanicaState:
+    touch("MEC-A2")
+    state = attrs.evolve(state, routes=state.routes + ((player, action.square, action.exit),))
+    return _next_commit(rules, state, player)
+
+
+def _illegal_route(rules: Rules, state: MechanicaState, player: int, action: Route) -> IllegalAction:
+    return IllegalAction("MEC-A2", "that is not the next switch's exit to choose", action)
+
+
+def _run(rules: Rules, state: MechanicaState) -> MechanicaState:
+    touch("MEC-W2")
+    touch("MEC-P7")
+    if state.workday == 1:
+        touch("MEC-W5")
+    results = run_all(rules, state.factories, state.routes)
+    supply = list(state.supply)
+    for result in results:
+        for model, change in result.supply_change:
+            supply[rules.rank[model]] += change
+    check_supply(rules, supply, state)
+    touch("MEC-W7")
+    return attrs.evolve(
+        state,
+        factories=tuple(r.factory for r in results),
+        supply=tuple(supply),
+        phase=TURN,
+        player=0,
+        step=SELL,
+        routes=(),
+    )
+
+
+def improvements_left(rules: Rules, state: MechanicaState) -> bool:
+    """MEC-O1, MEC-E1: an improvement is left to buy (money.py)."""
+    occupied = [bool(t) for t in state.shop]
+    return bool(money.improvements_left(INT_OPS, state.stack, state.extras, rules.extras_after_stack, occupied))
+
+
+def end_turn(rules: Rules, state: MechanicaState) -> MechanicaState:
+    player = state.player
+    turns = tuple(n + (p == player) for p, n in enumerate(state.turns))
+    state = attrs.evolve(state, turns=turns, placing=(), resume="")
+    if player + 1 < rules.players:
+        return attrs.evolve(state, player=player + 1, step=SELL)
+    touch("MEC-W8")
+    touch("MEC-E1")
+    if not improvements_left(rules, state):
+        touch("MEC-O1")
+        return attrs.evolve(state, phase=OVER)
+    pending: tuple[str, ...] = ()
+    if state.sideways:
+        touch("MEC-E2")
+        stacks = tuple(pile.put_bottom([card]) for pile, card in zip(state.blueprint_stacks, state.blueprints))
+        state = attrs.evolve(state, blueprint_stacks=(stacks[0], stacks[1]), blueprints=("", ""), sideways=False)
+        pending = ("bp:1", "bp:2")
+    touch("MEC-E3")
+    state = attrs.evolve(state, phase=SETUP, pending=pending, player=0, step=SELL)
+    return state if pending else begin_workday(rules, state)
+
+
+RULES = (PlayRule(Route, None, _illegal_route, _apply_route),)
