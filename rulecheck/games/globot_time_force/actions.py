@@ -5,7 +5,7 @@ oldest, nearest the discard pile), a tableau card by its position (0 = first gai
 an achievement board and a card by their keys (`green-thumb`, `seed-vault`). A payment
 gives the energy, the gear value and the charge it spends.
 
-Leaves out: legality (game.py and rules.py).
+Leaves out: legality (game.py and the rule modules).
 """
 
 from __future__ import annotations

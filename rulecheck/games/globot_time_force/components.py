@@ -11,7 +11,7 @@ card and event in the deck and every deck entry naming one, colours from the spe
 score effects only in score skills and nothing else there, effect fields that belong to
 the effect, enough boards for every player count, and positions 1 to 5 in order.
 
-Leaves out: what the skills do in play (rules.py) and any real card list: the shipped data
+Leaves out: what the skills do in play (skills.py) and any real card list: the shipped data
 set is illustrative (its `provenance` field says so).
 """
 

@@ -7,7 +7,7 @@ placing a token, and second turns. The engine calls these with INT_OPS; the prov
 the same functions with Z3 terms, so what it proves is what the engine runs. Each function
 names the clause it implements.
 
-Leaves out: which cards and coins (payment.py picks the coins; rules.py the cards).
+Leaves out: which cards and coins (payment.py picks the coins; costs.py and cards.py the cards).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ every card in it was seen going there), each player's tableau (in the order gain
 reservations, energy used, gear coins, charge, IoM, TEC and tokens; whose turn it is, its
 stage, the skill effects waiting to resolve, and the end-game bookkeeping.
 
-Leaves out: the rules (game.py, rules.py).
+Leaves out: the rules (game.py and the rule modules).
 """
 
 from __future__ import annotations

@@ -141,9 +141,9 @@ TOKEN_VARIABLES = (("hand", INT), ("placed", INT), ("locked", INT), ("spent", IN
 
 def _token_steps(game: GlobotTimeForce) -> tuple[Step, ...]:
     """How one player's tokens and reservations move (GTF-S2, GTF-T7, GTF-E1, GTF-E3)."""
-    uses_token = game.uses_token
-    limit = game.reservation_limit
-    all_at_once = game.all_at_once
+    uses_token = game.rules.uses_token
+    limit = game.rules.reservation_limit
+    all_at_once = game.rules.all_at_once
 
     def place(ops: Ops, v: Valuation, w: Valuation) -> Any:
         hand, placed = counters.tokens_after_place(ops, v["hand"], v["placed"])
@@ -191,7 +191,7 @@ def one_reservation(game: GlobotTimeForce) -> System:
     """GTF-T7: at most one reserved card (promised unless tokens=three-reservations). Under
     tokens=assistant, `locked` counts reservations without tokens; the steps are the same."""
     steps = _token_steps(game)
-    if not game.uses_token:
+    if not game.rules.uses_token:
         steps = tuple(s for s in steps if s.name in ("place", "extra-turn")) + (_assistant_steps(game),)
     return System(
         "one-reservation",
@@ -210,7 +210,7 @@ def _assistant_steps(game: GlobotTimeForce) -> Step:
 
     def reserve_or_pay(ops: Ops, v: Valuation, w: Valuation) -> Any:
         reserve = ops.and_(
-            counters.may_reserve(ops, v["locked"], game.reservation_limit, v["hand"], False),
+            counters.may_reserve(ops, v["locked"], game.rules.reservation_limit, v["hand"], False),
             w["locked"] == v["locked"] + 1,
         )
         pay = ops.and_(v["locked"] >= 1, w["locked"] == v["locked"] - 1)
@@ -223,7 +223,7 @@ def tokens_conserved(game: GlobotTimeForce) -> System:
     """GTF-S2: each of the 3 tokens is in hand, on an achievement, locked on a reservation or spent."""
 
     def claim(ops: Ops, v: Valuation) -> Any:
-        locked = v["locked"] if game.uses_token else 0
+        locked = v["locked"] if game.rules.uses_token else 0
         return ops.and_(
             v["hand"] + v["placed"] + locked + v["spent"] == counters.TOKENS,
             v["hand"] >= 0,
@@ -233,7 +233,7 @@ def tokens_conserved(game: GlobotTimeForce) -> System:
         )
 
     steps = _token_steps(game)
-    if not game.uses_token:
+    if not game.rules.uses_token:
         steps = tuple(s for s in steps if s.name in ("place", "extra-turn")) + (_assistant_steps(game),)
     return System("tokens-in-one-place", ("GTF-S2", "GTF-E1", "GTF-E3"), TOKEN_VARIABLES, _token_init, claim, steps)
 

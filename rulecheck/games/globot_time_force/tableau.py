@@ -6,7 +6,7 @@ distinct-colours, cards, colourless); and a player's score in its parts (GTF-E5.
 printed VP, score skills, gears, 12 less the energy used, and achievements judged on the
 final tableau. Under tableau_limit=scoring only the first 7 cards gained score.
 
-Leaves out: play (game.py).
+Leaves out: play (game.py and the rule modules).
 """
 
 from __future__ import annotations

@@ -96,12 +96,12 @@ def gears_after_paying(reading: str, card: str) -> int | None:
     state = _settled(game, game.initial_state())
     me = evolve(state.player(), coins=GOLD, used=ENERGY_CAP, charge=0)
     state = evolve(state.with_player(me), timeline=(card,))
-    gain = {a.text: a for a in game.legal_actions(state)}.get(f"gain 0 0 {game.cards[card].cost} 0")
+    gain = {a.text: a for a in game.legal_actions(state)}.get(f"gain 0 0 {game.data.cards[card].cost} 0")
     return None if gain is None else game.apply(state, gain).players[0].gears
 
 
 def gear_payment() -> Table:
-    cards = GlobotTimeForce(1).cards
+    cards = GlobotTimeForce(1).data.cards
     by_cost: dict[int, str] = {}
     for key, card in sorted(cards.items()):
         quiet = not any(skill.kind in (WHEN_GAINED, PASSIVE_END) for skill in card.skills)

@@ -1,0 +1,52 @@
+"""Globot tokens on achievement boards, and the end of the game they trigger.
+
+Models: the boards a player may place a token on: a free token space, the board's
+requirement met by the tableau, and under tokens_per_board=one not already holding one of
+the player's tokens (GTF-E1); placing a token (GTF-T3e, GTF-E1), the third placed
+triggering the end (GTF-E2), and a token placed in an extra turn (GTF-E3).
+
+Leaves out: scoring the boards (tableau.py) and the extra turns (turns.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rulecheck.core.clauses import touch
+from rulecheck.games.globot_time_force import counters
+from rulecheck.games.globot_time_force.actions import Place
+from rulecheck.games.globot_time_force.context import Rules, ops
+from rulecheck.games.globot_time_force.state import GTFState, evolve
+from rulecheck.games.globot_time_force.tableau import meets
+
+
+def placeable(rules: Rules, state: GTFState, player: int) -> Iterator[str]:
+    """The drawn boards `player` may place a token on now."""
+    tableau = state.players[player].tableau
+    for board, holders in zip(state.boards, state.spaces, strict=True):
+        achievement = rules.data.achievements[board]
+        if len(holders) >= len(achievement.spaces):
+            continue
+        if rules.options["tokens_per_board"] == "one" and player in holders:
+            continue
+        if meets(rules.cards, achievement.requires, tableau):
+            yield board
+
+
+def place(rules: Rules, state: GTFState, action: Place) -> GTFState:
+    """The mover's token on the next free space of the board named."""
+    board = action.board
+    touch("GTF-T3e")
+    touch("GTF-E1")
+    me = state.player()
+    index = state.boards.index(board)
+    hand, placed = counters.tokens_after_place(ops, me.tokens, me.placed)
+    me = evolve(me, tokens=hand, placed=placed)
+    spaces = state.spaces[:index] + (state.spaces[index] + (state.current,),) + state.spaces[index + 1 :]
+    state = state.with_player(me, spaces=spaces)
+    if me.placed == counters.TOKENS and state.triggered < 0:
+        touch("GTF-E2")
+        state = evolve(state, triggered=state.current)
+    if state.extra:
+        touch("GTF-E3")
+    return state

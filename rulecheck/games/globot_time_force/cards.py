@@ -1,0 +1,114 @@
+"""Cards moving between the timeline, the reservations, the tableau and the discard pile.
+
+Models: a card taken from the timeline, the rest sliding (GTF-T12); a gained card going
+into the tableau, its when-gained skills waiting to resolve, and under
+tableau_limit=forced-discard an 8th card forcing a discard (GTF-T8, GTF-T9); reserving a
+timeline card, under a Globot token unless tokens=assistant (GTF-T7, GTF-S2); paying for a
+reserved card on a later turn (GTF-T3c); discarding from the tableau, its discard skills
+waiting after those of cards discarded before it (GTF-T3b, GTF-T4, GTF-S6), and under
+timeline_actions=discards a discard ending the turn (GTF-T1).
+
+Leaves out: the timeline actions that take cards (timeline.py), what the skills do
+(skills.py), and the payment itself (costs.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from rulecheck.core.clauses import touch
+from rulecheck.core.notation import Action
+from rulecheck.games.globot_time_force import costs, counters
+from rulecheck.games.globot_time_force.actions import Discard, PayReserved
+from rulecheck.games.globot_time_force.components import DISCARD, DISCARD_CARD, WHEN_GAINED
+from rulecheck.games.globot_time_force.context import Rules, discarded, ops, queued, room
+from rulecheck.games.globot_time_force.state import ENDING, GTFState, Pending, Player, evolve
+
+
+def take(rules: Rules, state: GTFState, slot: int, stage: str) -> GTFState:
+    """The timeline card in `slot` into the mover's tableau (the rest slide, GTF-T12)."""
+    card = state.timeline[slot]
+    state = evolve(state, timeline=state.timeline[:slot] + state.timeline[slot + 1 :], stage=stage)
+    return into_tableau(rules, state, card)
+
+
+def into_tableau(rules: Rules, state: GTFState, card: str) -> GTFState:
+    """GTF-T9: a gained card goes into the tableau; its when-gained skills wait to resolve, and
+    under tableau_limit=forced-discard an 8th card forces a discard."""
+    touch("GTF-T9")
+    me = state.player()
+    tableau = me.tableau + (card,)
+    if len(me.tableau) < counters.TABLEAU_LIMIT:
+        touch("GTF-T8")
+    pending = state.pending
+    for skill in rules.cards[card].skills_of(WHEN_GAINED):
+        pending += queued(card, skill.effects)
+    if rules.options["tableau_limit"] == "forced-discard" and len(tableau) > counters.TABLEAU_LIMIT:
+        pending += (Pending("", DISCARD_CARD),)
+    return state.with_player(evolve(me, tableau=tableau), pending=pending)
+
+
+def reserve(rules: Rules, state: GTFState, slot: int) -> GTFState:
+    """GTF-T7: the timeline card in `slot` reserved (under a token unless tokens=assistant)."""
+    touch("GTF-T7")
+    me = state.player()
+    card = state.timeline[slot]
+    hand, _ = counters.tokens_after_reserve(ops, me.tokens, len(me.reserved), rules.uses_token)
+    me = evolve(me, reserved=me.reserved + (card,), fresh=me.fresh + 1, tokens=hand)
+    if rules.uses_token:
+        touch("GTF-S2")
+    return state.with_player(me, timeline=state.timeline[:slot] + state.timeline[slot + 1 :])
+
+
+def reserved_payments(rules: Rules, me: Player) -> Iterator[Action]:
+    """GTF-T3c: every payment for a card reserved on an earlier turn, when the tableau has room."""
+    if room(rules, me):
+        for index in range(len(me.reserved) - me.fresh):
+            yield from costs.payments(rules, PayReserved, index, rules.cards[me.reserved[index]].cost, me)
+
+
+def pay_reserved(rules: Rules, state: GTFState, action: PayReserved) -> GTFState:
+    """GTF-T3c, GTF-T7: the reserved card paid for goes into the tableau, its token back in hand."""
+    touch("GTF-T3c")
+    touch("GTF-T7")
+    me = costs.paid(rules, state.player(), action.energy, action.gears, action.charge)
+    card = me.reserved[action.index]
+    hand, _ = counters.tokens_after_payment(ops, me.tokens, len(me.reserved), rules.uses_token)
+    me = evolve(me, reserved=me.reserved[: action.index] + me.reserved[action.index + 1 :], tokens=hand)
+    return into_tableau(rules, state.with_player(me), card)
+
+
+def discards(rules: Rules, count: int) -> tuple[Action, ...]:
+    """`discard 0` .. `discard count-1`, made once for each count."""
+    found = rules.discard_actions.get(count)
+    if found is None:
+        found = rules.discard_actions[count] = tuple(rules.make(Discard, p) for p in range(count))
+    return found
+
+
+def discard_action(rules: Rules, state: GTFState, action: Discard) -> GTFState:
+    """GTF-T3b: the Discard action; under timeline_actions=discards it ends the turn (GTF-T1)."""
+    state = discard(rules, state, action.position)
+    if rules.options["timeline_actions"] == "discards":
+        touch("GTF-T1")
+        state = evolve(state, stage=ENDING)
+    return state
+
+
+def discard(rules: Rules, state: GTFState, position: int) -> GTFState:
+    """GTF-T3b, GTF-T4, GTF-S6: the card goes to the discard pile; its discard skills wait, after
+    those of cards discarded before it."""
+    touch("GTF-T3b")
+    touch("GTF-S6")
+    me = state.player()
+    card = me.tableau[position]
+    pending = state.pending
+    for skill in rules.cards[card].skills_of(DISCARD):
+        touch("GTF-T4")
+        pending += queued(card, skill.effects)
+    me = evolve(me, tableau=me.tableau[:position] + me.tableau[position + 1 :])
+    fired = list(state.fired)
+    if card in fired and Counter(fired)[card] > Counter(me.tableau)[card]:
+        fired.remove(card)
+    return state.with_player(me, discards=discarded(state.discards, card), pending=pending, fired=tuple(fired))

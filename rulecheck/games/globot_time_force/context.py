@@ -1,0 +1,71 @@
+"""What every Globot Time Force rule reads besides the state: data set, player count, options.
+
+Models: one bundle per game instance (`Rules`): the cards and achievement boards, the
+timeline of players+1 cards (GTF-S5), the boards drawn for the player count (GTF-S7), the
+reading of each option the rules branch on, the one instance of each distinct action, the
+caches of legal-action parts, and reporting a rule gap. Also the checks and helpers several
+rule modules share: room in the tableau (GTF-T8), whether a reservation may be made
+(GTF-T7), a skill's effects queued to resolve (GTF-T4), a card onto the discard pile
+(GTF-S6).
+
+Leaves out: the rules themselves (the rule modules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rulecheck.core.notation import Action, ActionCache
+from rulecheck.core.ops import INT_OPS
+from rulecheck.games.globot_time_force import counters
+from rulecheck.games.globot_time_force.components import Effect, GameData
+from rulecheck.games.globot_time_force.state import Pending, Player
+
+ops = INT_OPS
+
+
+class Rules:
+    """The facts of one game instance that the rules read, and its caches."""
+
+    def __init__(
+        self, data: GameData, players: int, options: Mapping[str, str], rule_gap: Callable[[str, str, Any], None]
+    ) -> None:
+        self.data = data
+        self.cards = data.cards
+        self.players = players
+        self.row = players + 1
+        self.board_count = data.boards_by_players[players - 1]
+        self.options = options
+        self.hard_limit = options["tableau_limit"] == "hard"
+        self.uses_token = options["tokens"] != "assistant"
+        self.reservation_limit = counters.TOKENS if options["tokens"] == "three-reservations" else 1
+        self.gear_reading = options["gear_payment"]
+        self.mandatory_passives = options["passives"] == "mandatory"
+        self.all_at_once = options["extra_turns"] == "all-at-once"
+        self.rule_gap = rule_gap
+        self.make = ActionCache()
+        self.payment_cache: dict[Any, tuple[Any, tuple[str, ...]]] = {}
+        """The legal payments, by what they depend on (costs.py)."""
+        self.discard_actions: dict[int, tuple[Action, ...]] = {}
+        """`discard 0` .. `discard n-1`, by n (cards.py)."""
+
+
+def room(rules: Rules, me: Player) -> bool:
+    """GTF-T8: whether `me` may gain a card into the tableau."""
+    return bool(counters.tableau_room(ops, len(me.tableau), rules.hard_limit))
+
+
+def may_reserve(rules: Rules, me: Player) -> bool:
+    """GTF-T7: whether `me` may reserve a card."""
+    return bool(counters.may_reserve(ops, len(me.reserved), rules.reservation_limit, me.tokens, rules.uses_token))
+
+
+def queued(card: str, effects: Sequence[Effect]) -> tuple[Pending, ...]:
+    """The effects of a skill of `card`, waiting to resolve in the order printed."""
+    return tuple(Pending(card, e.effect, e.amount) for e in effects)
+
+
+def discarded(pile: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The discard pile (a sorted multiset) with `card` added."""
+    return tuple(sorted(pile + (card,)))

@@ -1,0 +1,139 @@
+"""Skills: passive skills resolved on the player's say, end-of-turn passives, and the effects
+waiting in `pending`.
+
+Models: the passive skills of the mover's tableau that may resolve now, each once a turn
+for each copy held, condition met (GTF-T3a, GTF-T5; under passives=mandatory they must
+resolve before any timeline action); the end-of-turn passives queued (GTF-T6); the choice a
+waiting effect offers, a timeline slot or a tableau position (GTF-T4), and what the choice
+does: a forced or skill discard (GTF-T8), a card gained from or reserved out of the
+timeline, under timeline_actions=skill-effects ending the turn (GTF-T1; effects still
+waiting then are rule gap GTF-F02); and the effects that need no choice: gears, charge,
+IoM, TEC, the energy reset and restore, and a second turn (GTF-R7, GTF-T13).
+
+Leaves out: score skills (tableau.py), and when effects resolve (turns.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from rulecheck.core.clauses import touch
+from rulecheck.games.globot_time_force import cards, counters, payment
+from rulecheck.games.globot_time_force.actions import Choose, Resolve
+from rulecheck.games.globot_time_force.components import (
+    DISCARD_CARD,
+    EXTRA_TURN,
+    GAIN_CHARGE,
+    GAIN_FROM_TIMELINE,
+    GAIN_GEARS,
+    GAIN_IOM,
+    GAIN_TEC,
+    PASSIVE,
+    PASSIVE_END,
+    RESET_ENERGY,
+    RESTORE_ENERGY,
+)
+from rulecheck.games.globot_time_force.context import Rules, may_reserve, ops, queued, room
+from rulecheck.games.globot_time_force.state import ACT, ENDING, GTFState, Pending, evolve
+from rulecheck.games.globot_time_force.tableau import meets
+
+
+def passives(rules: Rules, state: GTFState) -> Iterator[tuple[int, int]]:
+    """The passive skills of the mover's tableau that may resolve now, as (position, skill):
+    condition met, and not yet resolved this turn as often as the mover holds the card
+    (GTF-T3a, GTF-T5)."""
+    me = state.player()
+    if me.reserved:
+        touch("GTF-T5")
+    tableau = me.tableau
+    fired = Counter(state.fired)
+    seen: Counter[str] = Counter()
+    for position, key in enumerate(tableau):
+        seen[key] += 1
+        if seen[key] <= fired[key]:
+            continue
+        for index, skill in enumerate(rules.cards[key].skills):
+            if skill.kind == PASSIVE and (skill.requires is None or meets(rules.cards, skill.requires, tableau)):
+                yield position, index
+
+
+def resolve(rules: Rules, state: GTFState, action: Resolve) -> GTFState:
+    """GTF-T3a: a passive skill's effects wait to resolve; the card has fired this turn."""
+    touch("GTF-T3a")
+    key = state.player().tableau[action.position]
+    skill = rules.cards[key].skills[action.skill]
+    fired = tuple(sorted(state.fired + (key,)))
+    return evolve(state, fired=fired, pending=state.pending + queued(key, skill.effects))
+
+
+def end_passives(rules: Rules, state: GTFState) -> tuple[Pending, ...]:
+    """GTF-T6: the effects of the mover's passive skills that trigger at the end of the turn,
+    condition met."""
+    me = state.player()
+    if me.reserved:
+        touch("GTF-T5")
+    tableau = me.tableau
+    pending: tuple[Pending, ...] = ()
+    for key in tableau:
+        for skill in rules.cards[key].skills_of(PASSIVE_END):
+            if skill.requires is None or meets(rules.cards, skill.requires, tableau):
+                touch("GTF-T6")
+                pending += queued(key, skill.effects)
+    return pending
+
+
+def options(rules: Rules, state: GTFState, pending: Pending) -> tuple[int, ...]:
+    """The choices a waiting effect offers: timeline slots or tableau positions."""
+    me = state.player()
+    if pending.effect == DISCARD_CARD:
+        if not pending.card and len(me.tableau) <= counters.TABLEAU_LIMIT:
+            return ()
+        return tuple(range(len(me.tableau)))
+    gainable = tuple(s for s, k in enumerate(state.timeline) if rules.cards[k].gainable)
+    if pending.effect == GAIN_FROM_TIMELINE:
+        return gainable if room(rules, me) else ()
+    return gainable if may_reserve(rules, me) else ()
+
+
+def choose(rules: Rules, state: GTFState, action: Choose) -> GTFState:
+    """The first waiting effect takes the option chosen."""
+    option = action.option
+    pending = state.pending[0]
+    state = evolve(state, pending=state.pending[1:])
+    if pending.effect == DISCARD_CARD:
+        if not pending.card:
+            touch("GTF-T8")
+        return cards.discard(rules, state, option)
+    if pending.effect == GAIN_FROM_TIMELINE:
+        state = cards.take(rules, state, option, state.stage)
+    else:
+        state = cards.reserve(rules, state, option)
+    if rules.options["timeline_actions"] == "skill-effects" and state.stage == ACT:
+        touch("GTF-T1")
+        if state.pending:
+            rules.rule_gap("GTF-F02", "a skill ended the turn while mandatory skill effects still wait", state)
+        state = evolve(state, stage=ENDING)
+    return state
+
+
+def effect(state: GTFState, pending: Pending) -> GTFState:
+    """An effect that needs no choice (GTF-T3a: skills of the tableau only, GTF-T5)."""
+    me = state.player()
+    kind, amount = pending.effect, pending.amount
+    if kind == GAIN_GEARS:
+        return state.with_player(evolve(me, coins=payment.gained(me.coins, amount)))
+    if kind == GAIN_CHARGE:
+        touch("GTF-R7")
+        return state.with_player(evolve(me, charge=me.charge + amount))
+    if kind == GAIN_IOM:
+        return state.with_player(evolve(me, iom=me.iom + amount))
+    if kind == GAIN_TEC:
+        return state.with_player(evolve(me, tec=me.tec + amount))
+    if kind == RESET_ENERGY:
+        return state.with_player(evolve(me, used=counters.used_after_reset(ops, me.used)))
+    if kind == RESTORE_ENERGY:
+        return state.with_player(evolve(me, used=counters.used_after_restore(ops, me.used, amount)))
+    assert kind == EXTRA_TURN
+    touch("GTF-T13")
+    return evolve(state, granted=True)

@@ -1,0 +1,93 @@
+"""The timeline actions: the one action of a turn that ends it (GTF-T1, GTF-T2).
+
+Models: gaining a timeline card by paying its cost (GTF-T2a) or with an IoM (GTF-T2b,
+GTF-R4), reserving one (GTF-T2c), dismissing the oldest card for an energy reset or 3 gears
+(GTF-T2d, GTF-T2e, GTF-T11, GTF-T16); an event card, which cannot be gained or reserved
+(GTF-T10); and, under turn_end=voluntary or with the timeline empty, ending the turn
+without one (GTF-T1; an empty timeline is rule gap GTF-G2).
+
+Leaves out: where the cards go (cards.py), paying (costs.py), and what follows the end of
+the turn (turns.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from rulecheck.core.clauses import touch
+from rulecheck.core.notation import Action
+from rulecheck.games.globot_time_force import cards, costs, counters, payment
+from rulecheck.games.globot_time_force.actions import Dismiss, EndTurn, Gain, Reserve, UseIoM
+from rulecheck.games.globot_time_force.context import Rules, discarded, may_reserve, ops, room
+from rulecheck.games.globot_time_force.state import ENDING, GTFState, Player, evolve
+
+RECOVER: Final = "recover"
+"""Dismiss for an energy reset (GTF-T2d)."""
+GEARS: Final = "gears"
+"""Dismiss for 3 gears (GTF-T2e)."""
+REWARDS: Final = (GEARS, RECOVER)
+
+
+def legal(rules: Rules, state: GTFState, me: Player) -> Iterator[Action]:
+    """The timeline actions open to `me`, the player to move."""
+    make = rules.make
+    has_room = room(rules, me)
+    for slot, key in enumerate(state.timeline):
+        card = rules.cards[key]
+        if not card.gainable:
+            touch("GTF-T10")
+            continue
+        if has_room:
+            yield from costs.payments(rules, Gain, slot, card.cost, me)
+            if me.iom:
+                yield make(UseIoM, slot)
+        if may_reserve(rules, me):
+            yield make(Reserve, slot)
+    if state.timeline:
+        yield make(Dismiss, RECOVER)
+        yield make(Dismiss, GEARS)
+    if rules.options["turn_end"] == "voluntary" or not state.timeline:
+        yield make(EndTurn)
+
+
+def gain(rules: Rules, state: GTFState, action: Gain) -> GTFState:
+    touch("GTF-T2a")
+    me = costs.paid(rules, state.player(), action.energy, action.gears, action.charge)
+    return cards.take(rules, state.with_player(me), action.slot, ENDING)
+
+
+def use_iom(rules: Rules, state: GTFState, action: UseIoM) -> GTFState:
+    touch("GTF-T2b")
+    touch("GTF-R4")
+    me = state.player()
+    return cards.take(rules, state.with_player(evolve(me, iom=me.iom - 1)), action.slot, ENDING)
+
+
+def reserve(rules: Rules, state: GTFState, action: Reserve) -> GTFState:
+    touch("GTF-T2c")
+    return evolve(cards.reserve(rules, state, action.slot), stage=ENDING)
+
+
+def dismiss(rules: Rules, state: GTFState, action: Dismiss) -> GTFState:
+    touch("GTF-T11")
+    touch("GTF-T16")
+    me = state.player()
+    if action.reward == RECOVER:
+        touch("GTF-T2d")
+        me = evolve(me, used=counters.used_after_reset(ops, me.used))
+    else:
+        touch("GTF-T2e")
+        me = evolve(me, coins=payment.gained(me.coins, counters.DISMISS_GEARS))
+    return state.with_player(
+        me, timeline=state.timeline[1:], discards=discarded(state.discards, state.timeline[0]), stage=ENDING
+    )
+
+
+def end_turn(rules: Rules, state: GTFState, action: EndTurn) -> GTFState:
+    touch("GTF-T1")
+    if state.timeline:
+        touch("GTF-T16")
+    else:
+        rules.rule_gap("GTF-G2", "the timeline is empty: no timeline action can end the turn", state)
+    return evolve(state, stage=ENDING)
