@@ -111,9 +111,13 @@ class GTFState:
 
 T = TypeVar("T", Player, GTFState)
 _FIELDS = {cls: tuple(f.name for f in attrs.fields(cls)) for cls in (Player, GTFState)}
+_NAMES = {cls: frozenset(names) for cls, names in _FIELDS.items()}
 
 
 def evolve(value: T, **changes: Any) -> T:
-    """`attrs.evolve` for the state's classes, without its per-call introspection (play calls it often)."""
-    kept = {name: getattr(value, name) for name in _FIELDS[type(value)] if name not in changes}
-    return type(value)(**kept, **changes)
+    """`attrs.evolve` for the state's classes, without its per-call introspection (play calls it
+    often): the fields in order, each changed or kept, passed by position."""
+    fields = _FIELDS[type(value)]
+    if unknown := changes.keys() - _NAMES[type(value)]:
+        raise TypeError(f"{type(value).__name__} has no field {sorted(unknown)}")
+    return type(value)(*[changes[name] if name in changes else getattr(value, name) for name in fields])
