@@ -186,9 +186,10 @@ class Game(abc.ABC, Generic[S, A]):
             return RulesDisagree(f"{self.name}: {str(action)!r} passes the rules' checks but is not a legal action")
         return found
 
-    @abc.abstractmethod
     def losers(self, state: S) -> frozenset[int]:
-        """The players who have lost in `state` (the self-loss check watches this set grow)."""
+        """The players who have lost in `state` (the self-loss check watches this set grow). Nobody
+        by default: in a game of scores, nobody drops out during play."""
+        return frozenset()
 
     def returns(self, state: S) -> tuple[Return, ...]:
         """Each player's exact outcome at a terminal state: under `win-loss`, 1 for a winner and

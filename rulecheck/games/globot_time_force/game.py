@@ -124,9 +124,6 @@ class GlobotTimeForce(Game[GTFState, Action]):
             return TERMINAL
         return state.current
 
-    def losers(self, state: GTFState) -> frozenset[int]:
-        return frozenset()
-
     def score_parts(self, state: GTFState, player: int) -> dict[str, int]:
         return score_parts(self.data, state, player, self.options["tableau_limit"])
 

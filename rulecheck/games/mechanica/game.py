@@ -82,9 +82,6 @@ class Mechanica(Game[MechanicaState, Action]):
             return TERMINAL
         return state.player
 
-    def losers(self, state: MechanicaState) -> frozenset[int]:
-        return frozenset()
-
     def score(self, state: MechanicaState, player: int) -> int:
         """MEC-O2, MEC-E4: Wallet, Vault and the value of the installed improvements."""
         factory = state.factories[player]

@@ -40,7 +40,7 @@ def picture(game: Any, state: MechanicaState, player: int) -> str:
         'font-family="sans-serif" font-size="11">',
         '<defs><marker id="a" markerWidth="8" markerHeight="8" refX="8" refY="4" orient="auto">'
         '<path d="M0,0 L8,4 L0,8 z"/></marker></defs>',
-        f'<text x="10" y="{height - 20}">player {player + 1}: wallet {factory.wallet}, '
+        f'<text x="10" y="{height - 20}">player {player}: wallet {factory.wallet}, '
         f"vault {factory.vault}, workday {state.workday}</text>",
     ]
 
