@@ -12,6 +12,7 @@ Leaves out: the rules (game.py and the rule modules).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -111,13 +112,19 @@ class GTFState:
 
 T = TypeVar("T", Player, GTFState)
 _FIELDS = {cls: tuple(f.name for f in attrs.fields(cls)) for cls in (Player, GTFState)}
-_NAMES = {cls: frozenset(names) for cls, names in _FIELDS.items()}
+_VALUES = {cls: attrgetter(*names) for cls, names in _FIELDS.items()}
+"""Each class's field values in order, read in one call."""
+_INDEX = {cls: {name: i for i, name in enumerate(names)} for cls, names in _FIELDS.items()}
 
 
 def evolve(value: T, **changes: Any) -> T:
     """`attrs.evolve` for the state's classes, without its per-call introspection (play calls it
-    often): the fields in order, each changed or kept, passed by position."""
-    fields = _FIELDS[type(value)]
-    if unknown := changes.keys() - _NAMES[type(value)]:
-        raise TypeError(f"{type(value).__name__} has no field {sorted(unknown)}")
-    return type(value)(*[changes[name] if name in changes else getattr(value, name) for name in fields])
+    often): every field read at once, the changed ones replaced, all passed by position."""
+    cls = type(value)
+    values = list(_VALUES[cls](value))
+    index = _INDEX[cls]
+    for name, changed in changes.items():
+        if name not in index:
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+        values[index[name]] = changed
+    return cls(*values)
