@@ -32,7 +32,7 @@ from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR, Checks, Issu
 from rulecheck.check.jobs import Outcome, Task
 from rulecheck.check.play import DEFAULT_MAX_STEPS, random_game
 from rulecheck.check.prove import PROVED
-from rulecheck.check.readings import changed_options, first_divergence
+from rulecheck.check.readings import changed_options, first_divergence, reading_labels
 from rulecheck.check.symbolic_readings import DEPTH, divergences
 from rulecheck.check.verify import BUDGETS, Recorded, verify
 from rulecheck.core.clauses import coverage
@@ -388,21 +388,17 @@ def _symbolic_compare(args: argparse.Namespace) -> int:
     variant = make_game(base.name, base.players, dict(base.options) | parse_assignments(args.variant), data=args.data)
     declared = declaration(base.name)
     found = divergences(declared.symbolic_systems(base), declared.symbolic_systems(variant))
-    changed = changed_options(base, variant)
-    labels = (
-        ",".join(f"{n}={base.options[n]}" for n in changed) or "base",
-        ",".join(f"{n}={variant.options[n]}" for n in changed) or "variant",
-    )
+    labels = reading_labels(base, variant)
     if args.json:
         _print_json(
             {"setup": base.setup, "variant": dict(variant.options), "divergences": [d.to_data() for d in found]}
         )
     else:
         for parted in found:
-            print(f"parts: {parted.describe(*labels)} [{', '.join(parted.clauses)}]")
+            print(f"parts: {parted.describe(labels.base, labels.variant)} [{', '.join(parted.clauses)}]")
             print(f"    run: {' -> '.join(step['step'] for step in parted.run)}")
         if not found:
-            print(f"no symbolic system parts {labels[0]} from {labels[1]} within {DEPTH} steps")
+            print(f"no symbolic system parts {labels.base} from {labels.variant} within {DEPTH} steps")
     return 0
 
 

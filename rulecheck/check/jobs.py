@@ -39,7 +39,7 @@ from rulecheck.check.generic import (
 from rulecheck.check.play import random_game
 from rulecheck.check.prove import PROVED, REFUTED
 from rulecheck.check.pursuit import pursue
-from rulecheck.check.readings import NEAR_STATES, find_divergence
+from rulecheck.check.readings import NEAR_STATES, find_divergence, reading_labels
 from rulecheck.check.symbolic_readings import DEPTH, divergences
 from rulecheck.core.game import Game
 from rulecheck.core.trace import record
@@ -193,7 +193,6 @@ def _readings(task: Task, game: Game[Any, Any]) -> Outcome:
             f"of {lockstep_states} states from up to {NEAR_STATES} states per game touching {', '.join(option.clauses)}"
         )
     verdict = {"option": task.subject, "value": value, "default": option.default, "players": task.players}
-    labels = (f"{task.subject}={option.default}", f"{task.subject}={value}")
     title = f"{task.subject}={value} against {option.default}"
     if found is not None:
         trace, divergence = found
@@ -216,7 +215,8 @@ def _readings(task: Task, game: Game[Any, Any]) -> Outcome:
     if not symbolic:
         return Outcome(task, verdicts=(verdict | {"verdict": NEVER_PARTS, "search": search},))
     first = symbolic[0]
-    described = first.describe(*labels)
+    labels = reading_labels(base, game)
+    described = first.describe(labels.base, labels.variant)
     evidence = _evidence(
         task,
         READING,

@@ -77,7 +77,7 @@ class Divergence:
 
 
 @attrs.frozen
-class _Labels:
+class Labels:
     """How a detail line names the two readings: by the option values that differ."""
 
     base: str
@@ -94,11 +94,12 @@ def changed_options(base: Game[Any, Any], variant: Game[Any, Any]) -> tuple[str,
     return tuple(name for name in base.options if base.options[name] != variant.options[name])
 
 
-def _labels(base: Game[Any, Any], variant: Game[Any, Any]) -> _Labels:
+def reading_labels(base: Game[Any, Any], variant: Game[Any, Any]) -> Labels:
+    """The two readings named by the option values that differ (`base` and `variant` when none do)."""
     changed = changed_options(base, variant)
     if not changed:
-        return _Labels("base", "variant")
-    return _Labels(
+        return Labels("base", "variant")
+    return Labels(
         ",".join(f"{name}={base.options[name]}" for name in changed),
         ",".join(f"{name}={variant.options[name]}" for name in changed),
     )
@@ -112,7 +113,7 @@ def _listed(items: Iterable[str]) -> str:
     return ", ".join(names[:SHOWN]) + more
 
 
-def _only(labels: _Labels, base_side: set[str], variant_side: set[str]) -> str:
+def _only(labels: Labels, base_side: set[str], variant_side: set[str]) -> str:
     return (
         f"only under {labels.base}: {_listed(base_side - variant_side)}; "
         f"only under {labels.variant}: {_listed(variant_side - base_side)}"
@@ -135,7 +136,7 @@ def _choices(game: Game[Any, Any], state: Any) -> set[str]:
 
 
 def _compare_choices(
-    base: Game[Any, Any], variant: Game[Any, Any], state: Any, other: Any, labels: _Labels, step: int
+    base: Game[Any, Any], variant: Game[Any, Any], state: Any, other: Any, labels: Labels, step: int
 ) -> Divergence | None:
     """A difference in who moves or what they may do at `state` (the base's) and `other` (the variant's)."""
     mover, other_mover = base.to_move(state), variant.to_move(other)
@@ -159,7 +160,7 @@ def _fields_apart(encoded: str, other: str) -> str:
 
 
 def _compare_next(
-    base: Game[Any, Any], variant: Game[Any, Any], action: Action, after: Any, other_after: Any, labels: _Labels
+    base: Game[Any, Any], variant: Game[Any, Any], action: Action, after: Any, other_after: Any, labels: Labels
 ) -> str | None:
     """The detail of a difference between the next states after `action`, else None."""
     encoded, other = base.encode_state(after), variant.encode_state(other_after)
@@ -170,7 +171,7 @@ def _compare_next(
 
 
 def _compare_every_outcome(
-    base: Game[Any, Any], variant: Game[Any, Any], state: Any, other: Any, labels: _Labels, step: int
+    base: Game[Any, Any], variant: Game[Any, Any], state: Any, other: Any, labels: Labels, step: int
 ) -> Divergence | None:
     """At a state where both readings offer the same actions: the first action, by text, whose next states differ."""
     for action in base.legal_actions(state):
@@ -185,7 +186,7 @@ def _walk(
 ) -> Divergence | None:
     """The first divergence along `actions`; `states` yields the base's states, the initial one first,
     and is advanced only as far as the walk goes."""
-    labels = _labels(base, variant)
+    labels = reading_labels(base, variant)
     state, other = next(states), variant.initial_state()
     encoded, other_encoded = base.encode_state(state), variant.encode_state(other)
     if encoded != other_encoded:
@@ -225,7 +226,7 @@ def lockstep(
     actions into a game), both readings compared at every state found (who moves, the choices,
     every action's next states), until `states` states have been compared. The first divergence
     with the actions from `root` to its state, else None."""
-    labels = _labels(base, variant)
+    labels = reading_labels(base, variant)
     queue: deque[tuple[Any, tuple[Action, ...]]] = deque([(root, ())])
     seen = {base.encode_state(root)}
     while queue and states > 0:
