@@ -38,6 +38,7 @@ from rulecheck.check.verify import BUDGETS, Recorded, verify
 from rulecheck.core.clauses import coverage
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import RulecheckError, TraceError
+from rulecheck.core.files import write_whole
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.options import parse_assignments
@@ -221,9 +222,7 @@ def _show(args: argparse.Namespace) -> int:
             raise TraceError(f"--player {player}: the game has players 0 to {game.players - 1}")
         svg = declaration(game.name).draw(game, state, player)
         target = Path(args.draw)
-        partial = target.with_name(target.name + ".partial")
-        partial.write_text(svg, encoding="utf-8")
-        partial.replace(target)
+        write_whole(target, svg)
         print(f"step {args.step} of {args.file}: player {player}'s picture written to {target}")
     else:
         _print_json(json.loads(game.encode_state(state)))

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from rulecheck.core.files import write_whole
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.core.trace import digest
 from rulecheck.registry import game_class, make_game
@@ -124,9 +125,7 @@ def lines(name: str) -> Iterator[str]:
 def write(name: str) -> Path:
     GOLDEN_DIR.mkdir(exist_ok=True)
     path = GOLDEN_DIR / f"{name}.jsonl"
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text("".join(line + "\n" for line in lines(name)), encoding="ascii")
-    partial.replace(path)
+    write_whole(path, "".join(line + "\n" for line in lines(name)))
     return path
 
 

@@ -35,6 +35,7 @@ import attrs
 
 from rulecheck.core.clauses import require
 from rulecheck.core.errors import SpecError
+from rulecheck.core.files import write_whole
 
 WITNESS: Final = "{witness}"
 """Stands in a replay command for the path of the witness file the report writes."""
@@ -335,7 +336,7 @@ def write_ledger(ledger: Ledger, added: Sequence[LedgerEntry]) -> bool:
         return False
     text = ledger_header(ledger.game) if ledger.base is None else ledger.base.rstrip("\n") + "\n"
     ledger.target.parent.mkdir(parents=True, exist_ok=True)
-    _write(ledger.target, text + "".join(map(_entry_text, extra)))
+    write_whole(ledger.target, text + "".join(map(_entry_text, extra)))
     return True
 
 
@@ -350,13 +351,6 @@ def _evidence_data(observed: Observed, witness_path: str | None) -> dict[str, An
         "witness": {"file": witness_path} if witness_path else item.witness,
         "replay": item.replay.replace(WITNESS, witness_path) if witness_path else item.replay,
     }
-
-
-def _write(path: Path, text: str) -> None:
-    """Write `text` to `path` whole or not at all."""
-    partial = path.with_name(f".{path.name}.partial")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, path)
 
 
 def _json(data: Any) -> str:
@@ -458,7 +452,7 @@ def write_report(
     data["not_reproduced"] = [dict(r) for r in not_reproduced]
     (folder / "witnesses").mkdir(parents=True, exist_ok=True)
     for path, text in files.items():
-        _write(path, text)
-    _write(folder / "findings.json", _json(data))
-    _write(folder / "findings.md", markdown(data, totals))
+        write_whole(path, text)
+    write_whole(folder / "findings.json", _json(data))
+    write_whole(folder / "findings.md", markdown(data, totals))
     return data

@@ -34,6 +34,7 @@ import attrs
 
 from rulecheck.core.codec import canonical_json
 from rulecheck.core.errors import IllegalAction, NotationError, RulecheckError, TraceError
+from rulecheck.core.files import write_whole
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 
@@ -75,9 +76,7 @@ class Trace:
 
     def save(self, path: Path) -> None:
         """Write the trace; the file appears whole or not at all."""
-        partial = path.with_name(path.name + ".partial")
-        partial.write_text(json.dumps(self.to_data(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        partial.replace(path)
+        write_whole(path, json.dumps(self.to_data(), indent=1, sort_keys=True) + "\n")
 
 
 def record(game: Game[Any, Any], actions: Iterable[Action | str]) -> Trace:
