@@ -51,6 +51,9 @@ CHANCE: Final = -1
 TERMINAL: Final = -2
 """`to_move` of a finished game: there are no legal actions."""
 
+LISTED_KEPT: Final = 2
+"""How many states' legal actions a game keeps at once (see `Game._listed`)."""
+
 Return = int | Fraction
 """A player's outcome at a terminal state: exact, never a float."""
 
@@ -100,9 +103,10 @@ class Game(abc.ABC, Generic[S, A]):
         self.loaded_data: LoadedData[Any] | None = None if self.data_format is None else self.data_format.load(data)
         """The data set this game plays with (the format's default unless `data` names a file)."""
         self._notation = Notation(self.action_types)
-        self._last: tuple[Any, tuple[tuple[A, ...], dict[str, A]]] | None = None
-        """The last state whose legal actions were listed, with them: `apply` right after
-        `legal_actions` on the same state object (random play, search) lists them once."""
+        self._listed: list[tuple[Any, tuple[tuple[A, ...], dict[str, A]]]] = []
+        """The last LISTED_KEPT states whose legal actions were listed, with them, newest last:
+        `apply` right after `legal_actions` on the same state object (random play, search) lists
+        them once, and so does a look one step ahead (a state, then each state after it)."""
         self._prepare()
 
     def _prepare(self) -> None:
@@ -148,9 +152,9 @@ class Game(abc.ABC, Generic[S, A]):
 
     def _legal(self, state: S) -> tuple[tuple[A, ...], dict[str, A]]:
         """The legal actions in canonical order, and by their text (for `apply` to look up)."""
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
+        for seen, known in self._listed:
+            if seen is state:
+                return known
         mover = self.to_move(state)
         if mover == TERMINAL:
             legal: tuple[tuple[A, ...], dict[str, A]] = ((), {})
@@ -161,7 +165,7 @@ class Game(abc.ABC, Generic[S, A]):
             legal = (listed, {a.text: a for a in listed})
         else:
             legal = sorted_by_text(self._legal_actions(state, mover))
-        self._last = (state, legal)
+        self._listed = [*self._listed[1 - LISTED_KEPT :], (state, legal)]
         return legal
 
     def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
