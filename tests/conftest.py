@@ -3,6 +3,7 @@ test appends to the shipped finding-id ledgers (verify's default ledger folder i
 
 import os
 import shutil
+from collections import Counter
 from importlib import resources
 
 import pytest
@@ -25,3 +26,21 @@ def ledgers_copied(tmp_path_factory, monkeypatch):
         if item.name.endswith("-ledger.toml"):
             shutil.copyfile(str(item), folder / item.name)
     monkeypatch.setattr(verify, "specs_folder", lambda: folder)
+
+
+TALLIES = {"inputs": "hostile inputs tried per reader", "faults": "faults injected per kind"}
+"""What tests count with `record_property(KEY, (label, count))`, printed at the end of the run
+under these headings (tests/test_hostile_input.py, tests/test_interrupted_campaign.py)."""
+
+
+def pytest_terminal_summary(terminalreporter):
+    for key, heading in TALLIES.items():
+        tried: Counter[str] = Counter()
+        for reports in terminalreporter.stats.values():
+            for report in reports:
+                if getattr(report, "when", None) == "call":
+                    tried.update({value[0]: value[1] for name, value in report.user_properties if name == key})
+        if tried:
+            terminalreporter.write_sep("-", heading)
+            for label, count in sorted(tried.items()):
+                terminalreporter.write_line(f"{label}: {count:,}")

@@ -169,7 +169,7 @@ def test_a_malformed_trace_file_is_named(capsys, tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{")
     code, _, err = run(capsys, "replay", str(path))
-    assert code == 2 and str(path) in err and "not JSON" in err
+    assert code == 2 and str(path) in err and "not valid JSON" in err
 
 
 def test_replay_shows_a_broken_invariant(capsys, tmp_path):

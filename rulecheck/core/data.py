@@ -7,7 +7,9 @@ by its suffix, validated against the schema, then checked and built by the game.
 error names the file, the entry and the field (`cards.toml: cards[3] "Minoru": cost: -1 is
 less than the minimum of 0`), and nothing is built from a document that failed any check.
 A loaded data set keeps where it came from and a digest of its content, which a game's setup
-and its traces carry, so a replay under other data is refused rather than misread.
+and its traces carry, so a replay under other data is refused rather than misread. A data
+file is untrusted input, read within the limits of rulecheck.core.untrusted; messages quote
+its names and values cut to a readable length.
 
 Leaves out: what any field means (each game's rules), and which files exist (each game
 names its default data set and the command's `--data FILE` names another).
@@ -17,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +29,7 @@ import jsonschema
 
 from rulecheck.core.codec import canonical_json
 from rulecheck.core.errors import DataError
+from rulecheck.core.untrusted import MAX_SHOWN, clip, load_document, shown
 
 T = TypeVar("T")
 
@@ -44,11 +46,16 @@ def entry_name(document: Mapping[str, Any], path: Sequence[str | int]) -> str:
             text += f"[{step}]"
             node = node[step] if isinstance(node, list) and step < len(node) else None
             if isinstance(node, Mapping) and isinstance(node.get("name"), str):
-                text += f' "{node["name"]}"'
+                text += f" {_quoted(node['name'])}"
         else:
-            text += f".{step}" if text else step
+            text += f".{clip(step, MAX_SHOWN)}" if text else clip(step, MAX_SHOWN)
             node = node.get(step) if isinstance(node, Mapping) else None
     return text or "(the document)"
+
+
+def _quoted(name: str) -> str:
+    """An entry's name in double quotes, or, if it is long or has characters that are not printable, shown."""
+    return f'"{name}"' if len(name) <= MAX_SHOWN and name.isprintable() and '"' not in name else shown(name)
 
 
 @attrs.frozen
@@ -89,26 +96,6 @@ class LoadedData(Generic[T]):
         return {"source": self.source, "digest": self.digest}
 
 
-def parse_document(path: Path) -> dict[str, Any]:
-    """A data file's document: TOML for `.toml`, JSON for `.json`; DataError naming the file otherwise."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read: {exc}") from None
-    try:
-        if path.suffix == ".toml":
-            document: Any = tomllib.loads(text)
-        elif path.suffix == ".json":
-            document = json.loads(text)
-        else:
-            raise DataError(f"{path}: a data file is .toml or .json, not {path.suffix or 'without a suffix'}")
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise DataError(f"{path}: not valid {path.suffix[1:].upper()}: {exc}") from None
-    if not isinstance(document, dict):
-        raise DataError(f"{path}: a data file holds one object")
-    return document
-
-
 @lru_cache(maxsize=4)
 def _schema_validator(schema_path: Path) -> Any:
     schema = json.loads(schema_path.read_text(encoding="utf-8"))
@@ -120,17 +107,17 @@ def _schema_validator(schema_path: Path) -> Any:
 @lru_cache(maxsize=16)
 def _load(data_format: DataFormat[Any], path: Path, _mtime: int, _size: int) -> LoadedData[Any]:
     """Load once per file version (the modification time and size are part of the cache key)."""
-    document = parse_document(path)
+    document = load_document(path, DataError, kind="data file")
     errors = sorted(
         _schema_validator(data_format.schema).iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path]
     )
     if errors:
         first = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise DataError(f"{path}: {entry_name(document, list(first.absolute_path))}: {first.message}{more}")
+        raise DataError(f"{path}: {entry_name(document, list(first.absolute_path))}: {clip(first.message)}{more}")
 
     def fail(where: Sequence[str | int], message: str) -> Any:
-        raise DataError(f"{path}: {entry_name(document, where)}: {message}")
+        raise DataError(f"{path}: {entry_name(document, where)}: {clip(message)}")
 
     value = data_format.build(document, fail)
     digest = hashlib.sha256(canonical_json(document).encode("ascii")).hexdigest()[:16]

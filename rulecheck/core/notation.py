@@ -4,20 +4,32 @@ Models: every action is a frozen attrs class with a class-level `verb`; its text
 verb followed by each field in declaration order (`move T14 T15`, `roll 4`). Fields may
 be `str` (one token without spaces), `int`, or, as the last field only, a tuple of
 either (zero or more trailing tokens). Text parses back to an equal action, so another
-engine needs only this grammar and the game's verbs. Legal-action tuples are sorted by
-this text, code point by code point, which any language can reproduce.
+engine needs only this grammar and the game's verbs. Only the canonical text parses:
+single ASCII spaces between tokens and none around them, whole numbers as ASCII digits
+with an optional `-` and no leading zeros (at most MAX_INT_DIGITS of them), at most
+MAX_ACTION_TEXT characters; anything else is refused, with the canonical spelling where
+there is one (`'move  T1 T2': not canonical; write 'move T1 T2'`). Legal-action tuples
+are sorted by this text, code point by code point, which any language can reproduce.
 
 Leaves out: what an action means; that belongs to each game's rules.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any, ClassVar, TypeVar, get_args, get_origin
 
 import attrs
 
 from rulecheck.core.errors import NotationError
+from rulecheck.core.untrusted import MAX_INT_DIGITS, shown
+
+MAX_ACTION_TEXT = 1_000
+"""The most characters of action text parsed; longer text is refused before it is split."""
+
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+"""A whole-number token: ASCII digits only (`str.isdigit` also accepts '²', which `int` refuses)."""
 
 
 class Action:
@@ -84,8 +96,10 @@ class ActionCache:
 
 def _convert(token: str, kind: Any, text: str) -> str | int:
     if kind is int:
-        if not token.lstrip("-").isdigit():
-            raise NotationError(f"{text!r}: expected a whole number, got {token!r}")
+        if not WHOLE_NUMBER.fullmatch(token):
+            raise NotationError(f"{shown(text)}: expected a whole number, got {shown(token)}")
+        if len(token.lstrip("-")) > MAX_INT_DIGITS:
+            raise NotationError(f"{shown(text)}: a whole number of more than {MAX_INT_DIGITS} digits")
         return int(token)
     return token
 
@@ -106,12 +120,17 @@ class Notation:
         return tuple(sorted(self._types))
 
     def parse(self, text: str) -> Action:
+        """The action whose canonical text is exactly `text`; NotationError otherwise. Text that
+        splits at any whitespace into a valid action, but is not spelled canonically, is refused
+        with the canonical spelling."""
+        if len(text) > MAX_ACTION_TEXT:
+            raise NotationError(f"{shown(text)}: action text is at most {MAX_ACTION_TEXT:,} characters")
         tokens = text.split()
         if not tokens:
-            raise NotationError("empty action text")
+            raise NotationError(f"empty action text {shown(text)}" if text else "empty action text")
         cls = self._types.get(tokens[0])
         if cls is None:
-            raise NotationError(f"{text!r}: unknown verb {tokens[0]!r}; verbs: {', '.join(self.verbs)}")
+            raise NotationError(f"{shown(text)}: unknown verb {shown(tokens[0], 40)}; verbs: {', '.join(self.verbs)}")
         fields = action_fields(cls)
         args = tokens[1:]
         values: list[Any] = []
@@ -122,12 +141,12 @@ class Notation:
                 values.append(tuple(_convert(t, get_args(field.type)[0], text) for t in args[index:]))
                 break
             if index >= len(args):
-                raise NotationError(f"{text!r}: {cls.verb} takes {len(fields)} argument(s), got {len(args)}")
+                raise NotationError(f"{shown(text)}: {cls.verb} takes {len(fields)} argument(s), got {len(args)}")
             values.append(_convert(args[index], field.type, text))
         else:
             if len(args) != len(fields):
-                raise NotationError(f"{text!r}: {cls.verb} takes {len(fields)} argument(s), got {len(args)}")
+                raise NotationError(f"{shown(text)}: {cls.verb} takes {len(fields)} argument(s), got {len(args)}")
         action = cls(*values)
-        if str(action) != " ".join(tokens):
-            raise NotationError(f"{text!r}: not canonical; write {str(action)!r}")
+        if action.text != text:
+            raise NotationError(f"{shown(text)}: not canonical; write {shown(action.text)}")
         return action

@@ -16,6 +16,7 @@ from functools import cached_property
 import attrs
 
 from rulecheck.core.errors import OptionError
+from rulecheck.core.untrusted import shown
 
 
 @attrs.frozen
@@ -72,7 +73,7 @@ class OptionSpace:
             if option.name == name:
                 return option
         allowed = ", ".join(o.name for o in self.options) or "(none)"
-        raise OptionError(f"unknown option {name!r} for {self.game}; options: {allowed}")
+        raise OptionError(f"unknown option {shown(name)} for {self.game}; options: {allowed}")
 
     def defaults(self) -> Options:
         return self.resolve({})
@@ -83,7 +84,7 @@ class OptionSpace:
             option = self.get(name)
             if value not in option.values:
                 raise OptionError(
-                    f"option {name!r} of {self.game} has no value {value!r}; allowed: {', '.join(option.values)}"
+                    f"option {name!r} of {self.game} has no value {shown(value)}; allowed: {', '.join(option.values)}"
                 )
         return Options(tuple(sorted((o.name, chosen.get(o.name, o.default)) for o in self.options)))
 
@@ -95,8 +96,8 @@ def parse_assignments(assignments: Iterable[str]) -> dict[str, str]:
         name, sep, value = text.partition("=")
         name, value = name.strip(), value.strip()
         if not sep or not name or not value:
-            raise OptionError(f"expected NAME=VALUE, got {text!r}")
+            raise OptionError(f"expected NAME=VALUE, got {shown(text)}")
         if name in chosen:
-            raise OptionError(f"option {name!r} set twice")
+            raise OptionError(f"option {shown(name)} set twice")
         chosen[name] = value
     return chosen

@@ -18,6 +18,11 @@ game played with a data set (cards, layouts) also records it, as
 `"data": {"source": "<file>", "digest": "<16 hex digits>"}`; a replay under data with
 another digest is refused.
 
+A trace file is untrusted input, read within the limits of rulecheck.core.untrusted; its
+fields are bounded too (players from 1 to MAX_PLAYERS, names and option values of at most
+MAX_NAME characters, action text of at most MAX_ACTION_TEXT), and every error names the
+file, the step and the field.
+
 Leaves out: the legal-action sets and chance probabilities at each step; those are in
 conformance suites, which build on traces.
 """
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -36,10 +42,19 @@ from rulecheck.core.codec import canonical_json
 from rulecheck.core.errors import IllegalAction, NotationError, RulecheckError, TraceError
 from rulecheck.core.files import write_whole
 from rulecheck.core.game import Game
-from rulecheck.core.notation import Action
+from rulecheck.core.notation import MAX_ACTION_TEXT, Action
+from rulecheck.core.untrusted import clip, parse_json, read_text, shown
 
 FORMAT = "rulecheck-trace"
 FORMAT_VERSION = 1
+MAX_PLAYERS = 64
+"""The most players a trace may name."""
+MAX_NAME = 100
+"""The most characters of a game's name, an option's name or an option's value in a trace."""
+MAX_SOURCE = 4_096
+"""The most characters of the file a trace's data set was read from."""
+DIGEST = re.compile(r"[0-9a-f]{16}")
+"""A state or data digest as a trace records it: 16 lower-case hex digits."""
 
 
 def digest(encoded_state: str) -> str:
@@ -109,65 +124,122 @@ def _field(data: dict[str, Any], key: str, kind: type, source: str) -> Any:
     return value
 
 
-def parse_trace(text: str, source: str = "<trace>") -> Trace:
-    """A trace from its JSON text; `source` names the file in error messages."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TraceError(f"{source}: not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise TraceError(f"{source}: a trace is a JSON object")
-    if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
-        raise TraceError(f"{source}: not a {FORMAT} file of version {FORMAT_VERSION}")
+def _text(data: dict[str, Any], key: str, limit: int, source: str) -> str:
+    """The string field `key`, of at most `limit` characters."""
+    value: str = _field(data, key, str, source)
+    if len(value) > limit:
+        raise TraceError(f"{source}: {key!r} is {shown(value)}; at most {limit:,} characters")
+    return value
+
+
+def _digest(data: dict[str, Any], source: str) -> str:
+    value: str = _field(data, "digest", str, source)
+    if not DIGEST.fullmatch(value):
+        raise TraceError(f"{source}: 'digest' must be 16 hex digits (0-9, a-f), not {shown(value)}")
+    return value
+
+
+def _options(data: dict[str, Any], source: str) -> tuple[tuple[str, str], ...]:
     options = _field(data, "options", dict, source)
-    if not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
-        raise TraceError(f"{source}: option names and values must be strings")
+    for name, value in options.items():
+        if not isinstance(value, str):
+            raise TraceError(f"{source}: option {shown(name)}: option values must be strings")
+        if len(name) > MAX_NAME or len(value) > MAX_NAME:
+            raise TraceError(f"{source}: option {shown(name)}: names and values are at most {MAX_NAME} characters")
+    return tuple(sorted(options.items()))
+
+
+def _players(data: dict[str, Any], source: str) -> int:
+    value: int = _field(data, "players", int, source)
+    if not 1 <= value <= MAX_PLAYERS:
+        raise TraceError(f"{source}: 'players' must be from 1 to {MAX_PLAYERS}, not {value}")
+    return value
+
+
+def _steps(data: dict[str, Any], source: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The action texts and digests of the trace's steps."""
     actions, digests = [], []
     for index, step in enumerate(_field(data, "steps", list, source), start=1):
         where = f"{source}: step {index}"
         if not isinstance(step, dict):
             raise TraceError(f"{where}: must be an object")
-        actions.append(_field(step, "action", str, where))
-        digests.append(_field(step, "digest", str, where))
-    recorded = None
-    if "data" in data:
-        data_set = _field(data, "data", dict, source)
-        recorded = (
-            _field(data_set, "source", str, f"{source}: data"),
-            _field(data_set, "digest", str, f"{source}: data"),
-        )
+        actions.append(_text(step, "action", MAX_ACTION_TEXT, where))
+        digests.append(_digest(step, where))
+    return tuple(actions), tuple(digests)
+
+
+def _data_set(data: dict[str, Any], source: str) -> tuple[str, str] | None:
+    if "data" not in data:
+        return None
+    data_set = _field(data, "data", dict, source)
+    return _text(data_set, "source", MAX_SOURCE, f"{source}: data"), _digest(data_set, f"{source}: data")
+
+
+def parse_trace(text: str, source: str = "<trace>") -> Trace:
+    """A trace from its JSON text; `source` names the file in error messages."""
+    data = parse_json(text, source, TraceError)
+    if not isinstance(data, dict):
+        raise TraceError(f"{source}: a trace is a JSON object")
+    if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
+        raise TraceError(f"{source}: not a {FORMAT} file of version {FORMAT_VERSION}")
+    actions, digests = _steps(data, source)
     return Trace(
-        game=_field(data, "game", str, source),
+        game=_text(data, "game", MAX_NAME, source),
         game_version=_field(data, "game_version", int, source),
-        players=_field(data, "players", int, source),
-        options=tuple(sorted(options.items())),
-        actions=tuple(actions),
-        digests=tuple(digests),
+        players=_players(data, source),
+        options=_options(data, source),
+        actions=actions,
+        digests=digests,
         final_state=canonical_json(_field(data, "final_state", dict, source)),
-        data=recorded,
+        data=_data_set(data, source),
     )
 
 
 def load_trace(path: Path) -> Trace:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TraceError(f"{path}: cannot read: {exc.strerror}") from None
-    return parse_trace(text, str(path))
+    """The trace in the file `path`, read as untrusted input; TraceError naming the file otherwise."""
+    return parse_trace(read_text(path, TraceError), str(path))
+
+
+SHOWN_DIFFERENCES = 3
+"""The most differences between a trace's setup and a game's that a message names."""
+
+
+def _setup_difference(game: Game[Any, Any], trace: Trace) -> str | None:
+    """Which fields of the setup (game, game_version, players, each option) the trace and the
+    game disagree on, as one line (`the trace is for game_version 3; the game has game_version 4`),
+    or None when they agree."""
+    recorded = {"game": trace.game, "game_version": trace.game_version, "players": trace.players}
+    actual = {"game": game.name, "game_version": game.version, "players": game.players}
+    recorded |= {f"option {clip(name, MAX_NAME)}": value for name, value in trace.options}
+    actual |= {f"option {clip(name, MAX_NAME)}": value for name, value in game.options.items()}
+    differing = [key for key in recorded | actual if recorded.get(key) != actual.get(key)]
+    if not differing:
+        return None
+    named = differing[:SHOWN_DIFFERENCES]
+    more = f" (and {len(differing) - len(named)} more)" if len(differing) > len(named) else ""
+    return f"the trace is for {_settings(recorded, named)}; the game has {_settings(actual, named)}{more}"
+
+
+def _settings(setup: dict[str, Any], keys: list[str]) -> str:
+    """`keys` of `setup` with their values: `game_version 3, option target '10'`."""
+    return ", ".join(f"{key} {_setting(setup.get(key))}" for key in keys)
+
+
+def _setting(value: str | int | None) -> str:
+    return "unset" if value is None else shown(value) if isinstance(value, str) else str(value)
 
 
 def replay_steps(game: Game[Any, Any], trace: Trace) -> Iterator[tuple[Any, Action, Any]]:
     """Replay `trace` on `game` step by step, yielding (state, action, next state) and checking
     the setup, every step's digest and, at the end, the final state. TraceError names the
     first step that differs or is illegal."""
-    expected_setup = (trace.game, trace.game_version, trace.players, dict(trace.options))
-    actual_setup = (game.name, game.version, game.players, dict(game.options))
-    if expected_setup != actual_setup:
-        raise TraceError(f"trace is for {expected_setup}, the game is {actual_setup}")
+    differs = _setup_difference(game, trace)
+    if differs:
+        raise TraceError(differs)
     loaded = game.loaded_data
     if trace.data is not None and (loaded is None or loaded.digest != trace.data[1]):
         now = "no data" if loaded is None else f"data {loaded.source} (digest {loaded.digest})"
-        recorded = f"data {trace.data[0]} (digest {trace.data[1]})"
+        recorded = f"data {shown(trace.data[0])} (digest {trace.data[1]})"
         raise TraceError(f"trace was recorded with {recorded}, the game has {now}: give --data FILE")
     if trace.data is None and loaded is not None:
         raise TraceError(f"trace records no data set, the game has data {loaded.source}")
@@ -179,10 +251,12 @@ def replay_steps(game: Game[Any, Any], trace: Trace) -> Iterator[tuple[Any, Acti
         except (IllegalAction, NotationError) as exc:
             raise TraceError(f"step {index}: {exc}") from exc
         except RulecheckError as exc:
-            raise TraceError(f"step {index} ({text!r}): {exc}") from exc
+            raise TraceError(f"step {index} ({shown(text)}): {exc}") from exc
         actual = digest(game.encode_state(after))
         if actual != expected:
-            raise TraceError(f"step {index} ({text!r}): state digest {actual} differs from the recorded {expected}")
+            raise TraceError(
+                f"step {index} ({shown(text)}): state digest {actual} differs from the recorded {expected}"
+            )
         yield state, action, after
         state = after
     if game.encode_state(state) != trace.final_state:

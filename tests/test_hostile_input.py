@@ -1,0 +1,263 @@
+"""Hostile input: every reader of untrusted input, fuzzed with Hypothesis (traces, data files,
+option strings, action notation, JSON lines) on random input and on mutations of valid input.
+Every input loads or raises a RulecheckError whose message is one line of at most a few
+hundred characters: never another exception, a hang or unbounded memory. How many inputs
+each reader was tried with is recorded (`record_property("inputs", ...)`) and printed at the
+end of the run (tests/conftest.py)."""
+
+import itertools
+import json
+import tomllib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulecheck.check.play import random_game
+from rulecheck.core.errors import DataError, RulecheckError, TraceError
+from rulecheck.core.options import parse_assignments
+from rulecheck.core.trace import load_trace, parse_trace, record, replay
+from rulecheck.core.untrusted import json_lines
+from rulecheck.registry import DECLARATIONS, make_game
+
+MAX_MESSAGE = 500
+"""The longest message allowed, beyond the file path it names."""
+GAMES = sorted(DECLARATIONS)
+DATA_GAMES = [name for name in GAMES if DECLARATIONS[name].game.data_format is not None]
+
+SPECIALS = [
+    *'"\\{}[],:=#.-+ \t\n\r',
+    "\x00",
+    "\xa0",
+    "\u2028",
+    "\ud800",
+    "²",
+    "NaN",
+    "Infinity",
+    "-0",
+    "1e999",
+    "9" * 50,
+    "[" * 100,
+    '"a": 1, "a": 2',
+    "1979-05-27",
+    "'''",
+    "[[cards]]",
+    "true",
+    "null",
+]
+"""Pieces that reach the corners of JSON, TOML and the notation."""
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@st.composite
+def mutated(draw: st.DrawFn, text: str) -> str:
+    """`text` after a few edits: a slice deleted, repeated or replaced, or a piece inserted."""
+    for _ in range(draw(st.integers(1, 4))):
+        start = draw(st.integers(0, len(text)))
+        end = draw(st.integers(start, min(len(text), start + 30)))
+        piece = draw(st.sampled_from(SPECIALS) | st.text(max_size=4))
+        edit = draw(st.sampled_from(["delete", "repeat", "replace", "insert"]))
+        middle = {"delete": "", "repeat": text[start:end] * 3, "replace": piece, "insert": piece + text[start:end]}
+        text = text[:start] + middle[edit] + text[end:]
+    return text
+
+
+def _paths(value, path=()):
+    yield path
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in children:
+        yield from _paths(child, (*path, key))
+
+
+@st.composite
+def edited(draw: st.DrawFn, document: dict) -> dict:
+    """`document` with one value (or the whole) replaced by a random JSON value, or a key removed."""
+    copy = json.loads(json.dumps(document))
+    path = draw(st.sampled_from(list(_paths(copy))))
+    if not path:
+        return draw(JSON_VALUES)
+    parent = copy
+    for key in path[:-1]:
+        parent = parent[key]
+    if isinstance(parent, dict) and draw(st.booleans()):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = draw(JSON_VALUES)
+    return copy
+
+
+def refused_cleanly(call, *args, path: str = ""):
+    """Call the reader: it returns, or raises a RulecheckError whose message is one short line."""
+    try:
+        return call(*args)
+    except RulecheckError as exc:
+        message = str(exc)
+        assert message and len(message.splitlines()) == 1, message
+        assert len(message) <= len(path) + MAX_MESSAGE, message
+        return None
+
+
+def fuzz(strategy, reader, examples: int) -> int:
+    """Feed `examples` inputs drawn from `strategy` to `reader`; how many were tried."""
+    tried = itertools.count()
+
+    @settings(max_examples=examples)
+    @given(strategy)
+    def run(value):
+        next(tried)
+        reader(value)
+
+    run()
+    return next(tried)
+
+
+def record_tried(record_property, reader: str, count: int) -> None:
+    record_property("inputs", (reader, count))
+
+
+# Valid input to mutate: a short real game of each game, recorded.
+
+
+def _trace(name: str):
+    game = make_game(name)
+    return record(game, random_game(game, seed=7, max_steps=15).actions)
+
+
+TRACES = {name: _trace(name) for name in GAMES}
+TRACE_TEXTS = [json.dumps(trace.to_data(), indent=1) for trace in TRACES.values()]
+ACTION_TEXTS = {name: sorted(set(trace.actions)) for name, trace in TRACES.items()}
+
+
+# Traces
+
+
+def parsed_and_replayed(text: str) -> None:
+    """Parse a trace and, if it parses and names a game, replay it there as `rulecheck replay` does."""
+    trace = refused_cleanly(parse_trace, text)
+    if trace is not None and trace.game in DECLARATIONS:
+        game = refused_cleanly(make_game, trace.game, trace.players, dict(trace.options))
+        if game is not None:
+            refused_cleanly(replay, game, trace)
+
+
+def test_parse_trace_and_replay_on_random_and_mutated_text(record_property):
+    strategy = st.text() | st.sampled_from(TRACE_TEXTS).flatmap(mutated) | JSON_VALUES.map(json.dumps)
+    record_tried(record_property, "parse_trace", fuzz(strategy, parsed_and_replayed, 300))
+
+
+def test_parse_trace_and_replay_on_edited_traces(record_property):
+    strategy = st.sampled_from([trace.to_data() for trace in TRACES.values()]).flatmap(edited).map(json.dumps)
+    record_tried(record_property, "parse_trace", fuzz(strategy, parsed_and_replayed, 200))
+
+
+def test_load_trace_on_random_and_mutated_bytes(record_property, tmp_path):
+    names = (tmp_path / f"trace-{n}.json" for n in itertools.count())
+    as_bytes = st.sampled_from(TRACE_TEXTS).flatmap(mutated).map(lambda t: t.encode("utf-8", "surrogatepass"))
+
+    def load(content: bytes) -> None:
+        path = next(names)
+        path.write_bytes(content)
+        refused_cleanly(load_trace, path, path=str(path))
+
+    record_tried(record_property, "load_trace", fuzz(st.binary() | as_bytes, load, 200))
+
+
+# Data files
+
+
+def _document(name: str) -> dict:
+    return tomllib.loads(DECLARATIONS[name].game.data_format.default.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", DATA_GAMES)
+def test_data_files_on_random_and_mutated_text(record_property, tmp_path, name):
+    data_format = DECLARATIONS[name].game.data_format
+    toml_text = data_format.default.read_text(encoding="utf-8")
+    json_text = json.dumps(_document(name), indent=1)
+    files = itertools.count()
+    strategy = st.tuples(
+        st.sampled_from([".toml", ".json"]),
+        st.text() | st.sampled_from([toml_text, json_text]).flatmap(mutated),
+    )
+
+    def load(drawn: tuple[str, str]) -> None:
+        suffix, text = drawn
+        path = tmp_path / f"data-{next(files)}{suffix}"  # a new file each time: loads are cached by file
+        path.write_bytes(text.encode("utf-8", "surrogatepass"))
+        refused_cleanly(data_format.load, path, path=str(path))
+
+    record_tried(record_property, f"data file ({name})", fuzz(strategy, load, 150))
+
+
+@pytest.mark.parametrize("name", DATA_GAMES)
+def test_data_files_on_edited_documents(record_property, tmp_path, name):
+    data_format = DECLARATIONS[name].game.data_format
+    files = itertools.count()
+
+    def load(document) -> None:
+        path = tmp_path / f"data-{next(files)}.json"
+        path.write_text(json.dumps(document))
+        refused_cleanly(data_format.load, path, path=str(path))
+
+    record_tried(record_property, f"data file ({name})", fuzz(edited(_document(name)), load, 150))
+
+
+# Option strings
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_option_strings(record_property, name):
+    space = DECLARATIONS[name].game.option_space
+    valid = [f"{option.name}={value}" for option in space.options for value in option.values]
+    assignment = st.text(max_size=60) | st.sampled_from(valid).flatmap(mutated)
+
+    def resolve(assignments: list[str]) -> None:
+        chosen = refused_cleanly(parse_assignments, assignments)
+        if chosen is not None:
+            refused_cleanly(space.resolve, chosen)
+
+    record_tried(record_property, "option strings", fuzz(st.lists(assignment, max_size=4), resolve, 150))
+
+
+# Action notation
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_action_notation(record_property, name):
+    game = make_game(name)
+    strategy = st.text() | st.sampled_from(ACTION_TEXTS[name]).flatmap(mutated)
+
+    def parse(text: str) -> None:
+        action = refused_cleanly(game.parse_action, text)
+        assert action is None or action.text == text  # only canonical text parses
+
+    record_tried(record_property, "action notation", fuzz(strategy, parse, 250))
+
+
+# JSON lines
+
+
+def test_json_lines(record_property, tmp_path):
+    steps = "\n".join(json.dumps(step) for step in TRACES[GAMES[0]].to_data()["steps"])
+    names = (tmp_path / f"lines-{n}.jsonl" for n in itertools.count())
+    strategy = st.binary() | st.sampled_from([steps]).flatmap(mutated).map(lambda t: t.encode("utf-8", "surrogatepass"))
+
+    def read(content: bytes) -> None:
+        path = next(names)
+        path.write_bytes(content)
+        refused_cleanly(lambda: list(json_lines(path, DataError)), path=str(path))
+
+    record_tried(record_property, "json_lines", fuzz(strategy, read, 200))
+
+
+def test_the_readers_raise_their_own_errors(tmp_path):
+    """The checks above accept any RulecheckError; each reader raises its own kind."""
+    with pytest.raises(TraceError):
+        parse_trace("{")
+    with pytest.raises(DataError):
+        DECLARATIONS[DATA_GAMES[0]].game.data_format.load(tmp_path)
