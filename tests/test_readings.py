@@ -115,8 +115,12 @@ def test_compare_without_a_difference(capsys, witness):
     path, trace, _ = witness
     code, out, _ = run(capsys, "compare", str(path), "--set", "planet_adjacency=line")
     assert (code, out) == (0, f"no difference along the {len(trace.actions)} steps\n")
-    code, out, _ = run(capsys, "compare", str(path), "--set", "removal=ring15", "--json")
-    assert json.loads(out) == {"trace": str(path), "base": {}, "variant": {}, "divergence": None}
+
+
+def test_compare_with_the_traces_own_value_says_the_variant_is_the_base(capsys, witness):
+    path, _, _ = witness
+    code, out, err = run(capsys, "compare", str(path), "--set", "removal=ring15", "--json")
+    assert (code, out) == (2, "") and "the trace already has removal=ring15" in err
 
 
 def test_compare_with_an_unknown_option_is_a_usage_error(capsys, witness):

@@ -26,6 +26,10 @@ walks to the cycle's shallowest state and around the cycle until a state recurs 
 symmetry the walk may go round more than once before the very state recurs). A cycle
 through a chance node is not reported: it repeats forever only with probability 0.
 
+Each issue's witness goes to `on_found` as soon as it is seen, so a caller can save it before
+the search ends; a search stopped by a signal (signals.Interrupted) reports what it found so
+far, marked as interrupted and not exhaustive.
+
 Leaves out: random runs (fuzz), proofs (prove), probabilities of reaching a state, and
 states beyond the limits (an issue there is not seen; `exhaustive` says whether any
 could be).
@@ -57,6 +61,7 @@ from rulecheck.check.generic import (
     self_loss,
     state_issues,
 )
+from rulecheck.check.signals import Interrupted
 from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import CHANCE, Game
@@ -94,6 +99,8 @@ class ExploreReport(IssueReport):
     found: tuple[Found, ...]
     clause_counts: dict[str, int]
     clause_ids: tuple[str, ...]
+    interrupted: str | None = None
+    """The signal that stopped the search before its limits, if one did."""
 
     @property
     def states_per_second(self) -> float:
@@ -112,6 +119,7 @@ class ExploreReport(IssueReport):
             "seconds": round(self.seconds, 3),
             "states_per_second": round(self.states_per_second, 1),
             "symmetry": self.symmetry,
+            "interrupted": self.interrupted,
             **self.issues_data(),
         }
 
@@ -149,8 +157,15 @@ def _reach(game: Game[Any, Any], actions: Sequence[Action]) -> tuple[Any, int | 
 class _Search:
     """The mutable record of one breadth-first search."""
 
-    def __init__(self, checks: Checks, start: Sequence[Action], maps: Sequence[Callable[[Any], Any]]) -> None:
+    def __init__(
+        self,
+        checks: Checks,
+        start: Sequence[Action],
+        maps: Sequence[Callable[[Any], Any]],
+        on_found: Callable[[Found], None] | None,
+    ) -> None:
         self.checks = checks
+        self.on_found = on_found
         self.game = checks.game
         self.start = tuple(start)
         self.maps = tuple(maps)
@@ -186,10 +201,16 @@ class _Search:
         for issue in self.checks.keep(issues):
             if issue.key not in self.shown:
                 self.shown[issue.key] = (issue, witness())
+                if self.on_found is not None:
+                    self.on_found(self.trace(issue, self.shown[issue.key][1]))
+
+    def trace(self, issue: Issue, actions: list[Action]) -> Found:
+        """An issue with its witness, `actions` after the start, as a trace from the initial state."""
+        return Found(issue, record(self.game, [*self.start, *actions]))
 
     def found(self) -> tuple[Found, ...]:
         """Each issue seen, with its witness as a trace from the initial state."""
-        return tuple(Found(i, record(self.game, [*self.start, *actions])) for i, actions in self.shown.values())
+        return tuple(self.trace(issue, actions) for issue, actions in self.shown.values())
 
     def discover(
         self, key: Key, state: Any, parent: tuple[_Node, Action] | None, actor: int | None, cause: Action | None
@@ -295,27 +316,32 @@ def explore(
     properties: Sequence[Property] = (),
     kinds: frozenset[str] = KINDS,
     symmetry: bool = True,
+    on_found: Callable[[Found], None] | None = None,
 ) -> ExploreReport:
     """Search `game` breadth-first from the state `start_actions` reach, to `depth` levels or
     `states` distinct states, whichever comes first (None: no limit), checking `properties` and
-    watching for issues of `kinds`; with `symmetry`, states equivalent under the game's
-    symmetries are searched once."""
+    watching for issues of `kinds`, each issue's witness handed to `on_found` when first seen;
+    with `symmetry`, states equivalent under the game's symmetries are searched once."""
     if (depth is not None and depth < 0) or (states is not None and states < 1):
         raise ExploreError(f"explore needs a depth of 0 or more and 1 state or more, not {depth} and {states}")
     maps = game.symmetries() if symmetry else ()
-    search = _Search(Checks(game, tuple(properties), kinds), start_actions, maps)
+    search = _Search(Checks(game, tuple(properties), kinds), start_actions, maps, on_found)
     start = _reach(game, start_actions)
     began = time.perf_counter()
     cut = False
+    interrupted = None
     with coverage() as counts:
         frontier = deque([search.begin(*start)])
-        while frontier and not search.stopped:
-            node = frontier.popleft()
-            if node.legal and depth is not None and node.depth >= depth:
-                cut = True
-                break
-            frontier.extend(search.expand(node, states))
-    if CYCLE in kinds:
+        try:
+            while frontier and not search.stopped:
+                node = frontier.popleft()
+                if node.legal and depth is not None and node.depth >= depth:
+                    cut = True
+                    break
+                frontier.extend(search.expand(node, states))
+        except Interrupted as stop:
+            interrupted = stop.name
+    if CYCLE in kinds and interrupted is None:
         search.report_cycle()
     seconds = time.perf_counter() - began
     return ExploreReport(
@@ -326,10 +352,11 @@ def explore(
         edges=search.edges,
         depth=search.depths[-1],
         levels=tuple(Counter(search.depths)[level] for level in range(search.depths[-1] + 1)),
-        exhaustive=not (cut or search.stopped),
+        exhaustive=not (cut or search.stopped or interrupted),
         seconds=seconds,
         symmetry=bool(maps),
         found=search.found(),
         clause_counts=dict(counts),
         clause_ids=game.catalogue().ids,
+        interrupted=interrupted,
     )

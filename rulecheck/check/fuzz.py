@@ -11,6 +11,10 @@ it at its last step. When a violation shows, Hypothesis shrinks the game to a sh
 that still shows it, and the campaign runs again without that issue; findings are
 shrunk the same way only on request (see `fuzz`). Games, steps and clause coverage are
 counted over the last campaign, the complete one unless an engine error stopped it.
+Each issue's trace is handed to `on_found` as soon as it shows (and again each time
+shrinking finds a shorter one), so a caller can save it before the campaign ends; a
+campaign stopped by a signal (signals.Interrupted) returns what it found so far, marked
+as interrupted, the violation it was shrinking included at its shortest yet.
 
 A broken property the rulebook promises, and an engine error, are violations: the
 engine is at fault. Every other issue is a finding about the rulebook.
@@ -21,7 +25,7 @@ Leaves out: exhaustive search (explore) and proofs (prove).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -31,6 +35,7 @@ from hypothesis import strategies as st
 
 from rulecheck.check.generic import ENGINE_ERROR, KINDS, Checks, Found, Issue, IssueReport
 from rulecheck.check.play import DEFAULT_MAX_STEPS, draw_action, draw_swarm
+from rulecheck.check.signals import Interrupted
 from rulecheck.core.clauses import coverage
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
@@ -48,6 +53,8 @@ class FuzzReport(IssueReport):
     found: tuple[Found, ...]
     clause_counts: dict[str, int]
     clause_ids: tuple[str, ...]
+    interrupted: str | None = None
+    """The signal that stopped the campaign before its last game, if one did."""
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -55,6 +62,7 @@ class FuzzReport(IssueReport):
             "games": self.games,
             "steps": self.steps,
             "capped": self.capped,
+            "interrupted": self.interrupted,
             **self.issues_data(),
         }
 
@@ -71,8 +79,10 @@ def fuzz(
     max_steps: int = DEFAULT_MAX_STEPS,
     kinds: frozenset[str] = KINDS,
     shrink_findings: bool = False,
+    on_found: Callable[[Found], None] | None = None,
 ) -> FuzzReport:
-    """Play `games` random games of `game` from `seed`, watching for issues of `kinds`.
+    """Play `games` random games of `game` from `seed`, watching for issues of `kinds`; each
+    issue's trace goes to `on_found` as soon as it shows.
 
     A violation is always shrunk. A finding is shrunk only with `shrink_findings`: shrinking a
     long game can take Hypothesis minutes, so by default a finding's trace is the first game
@@ -80,6 +90,21 @@ def fuzz(
     checks = Checks(game, tuple(properties), kinds)
     noted: dict[tuple[str, str], Found] = {}
     violations: list[Found] = []
+    shortest: dict[tuple[str, str], int] = {}
+    interrupted: str | None = None
+
+    def keep(found: Found) -> None:
+        if found.is_violation:
+            violations.append(found)
+        else:
+            noted[found.issue.key] = found
+
+    def announce(issue: Issue, actions: list[Action]) -> None:
+        """Hand a violation's game to `on_found` when it is the first, or shorter than any before."""
+        if on_found is not None and len(actions) < shortest.get(issue.key, len(actions) + 1):
+            shortest[issue.key] = len(actions)
+            on_found(Found(issue, record(game, actions)))
+
     while True:
         totals = Counter[str]()
         shown: list[tuple[Issue, list[Action]]] = []
@@ -92,9 +117,12 @@ def fuzz(
                 for issue in watch.issues:
                     if issue.is_defect or shrink_findings:
                         shown.append((issue, list(actions)))
+                        announce(issue, actions)
                         raise _Shown(issue.message)
                     if issue.key not in noted:
-                        noted[issue.key] = Found(issue, record(game, actions))
+                        noted[issue.key] = found = Found(issue, record(game, actions))
+                        if on_found is not None:
+                            on_found(found)
                 if len(actions) == max_steps:
                     totals["capped"] += 1
                     break
@@ -124,14 +152,15 @@ def fuzz(
                 campaign()
             except _Shown:
                 issue, actions = shown[-1]
-                found = Found(issue, record(game, actions))
-                if issue.is_defect:
-                    violations.append(found)
-                else:
-                    noted[issue.key] = found
                 checks = checks.without(issue.key)
+                keep(Found(issue, record(game, actions)))
                 if issue.kind != ENGINE_ERROR and not checks.exhausted:  # an engine that raised cannot be trusted
                     continue
+            except Interrupted as stop:
+                interrupted = stop.name
+                if shown:  # the shortest game yet of the issue being shrunk
+                    issue, actions = min(shown, key=lambda seen: len(seen[1]))
+                    keep(Found(issue, record(game, actions)))
         return FuzzReport(
             setup=game.setup,
             games=totals["games"],
@@ -140,4 +169,5 @@ def fuzz(
             found=tuple(violations) + tuple(noted.values()),
             clause_counts=dict(counts),
             clause_ids=game.catalogue().ids,
+            interrupted=interrupted,
         )

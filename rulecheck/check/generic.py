@@ -108,6 +108,8 @@ class IssueReport:
     found: tuple[Found, ...]
     clause_counts: dict[str, int]
     clause_ids: tuple[str, ...]
+    interrupted: str | None
+    """The name of the signal that stopped the run before its limits, if one did."""
 
     @property
     def violations(self) -> tuple[Found, ...]:

@@ -3,7 +3,12 @@
 Models: a campaign as a function applied to a sequence of tasks that carry their own seeds,
 so where a task runs does not change its result. Results come back in task order, the
 same as a serial run; progress is reported in the calling process as each result arrives,
-in whatever order they arrive. A task that raises stops the run with its own error.
+in whatever order they arrive. A task that raises stops the run with its own error. A run
+that stops early (a task's error, a Ctrl-C, a SIGTERM turned into an exception by signals.py)
+terminates its local workers there and then instead of waiting for their tasks, and a worker
+whose parent process is gone (killed with SIGKILL, say) exits within a fraction of a second,
+so no worker outlives the run. Workers ignore SIGINT: a Ctrl-C in a terminal reaches every
+process of the group, and the parent alone decides what it means.
 
 Leaves out: splitting a campaign into tasks and merging their results (the callers do
 that), retries, and starting or sizing a Dask cluster (run_tasks connects to one that runs).
@@ -12,10 +17,14 @@ that), retries, and starting or sizing a Dask cluster (run_tasks connects to one
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
+import threading
+import time
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import closing
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from rulecheck.core.errors import OptionError
 
@@ -31,6 +40,12 @@ Arrivals = Generator[tuple[int, R], None, None]
 # workers start a clean interpreter, the same on Linux, macOS and Windows; each one imports
 # z3 and Hypothesis once, a cost paid per worker, not per task.
 START_METHOD = "spawn"
+
+ORPHAN_CHECK_SECONDS: Final = 0.2
+"""How often a worker checks that the process that started it still runs."""
+
+STOP_SECONDS: Final = 5.0
+"""How long a terminated worker is given to exit before it is killed."""
 
 
 def run_tasks(
@@ -70,13 +85,44 @@ def _collect(arrivals: Arrivals[R], tasks: Sequence[T], progress: Progress[T, R]
 
 def _in_processes(function: Callable[[T], R], tasks: Sequence[T], workers: int) -> Arrivals[R]:
     context = multiprocessing.get_context(START_METHOD)
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context)
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(
+        max_workers=min(workers, len(tasks)), mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+    )
+    finished = False
     try:
         futures = {pool.submit(function, task): index for index, task in enumerate(tasks)}
         for future in as_completed(futures):
             yield futures[future], future.result()
+        finished = True
     finally:
-        pool.shutdown(cancel_futures=True)
+        pool.shutdown(wait=finished, cancel_futures=True)
+        if not finished:
+            _stop([child for child in multiprocessing.active_children() if child not in before])
+
+
+def _start_worker(parent: int) -> None:
+    """In each worker, first: leave SIGINT to the parent, and exit when the parent is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(1)
+
+
+def _stop(children: Sequence[multiprocessing.process.BaseProcess]) -> None:
+    """Terminate the workers, and kill any that has not exited within STOP_SECONDS."""
+    for child in children:
+        child.terminate()
+    deadline = time.monotonic() + STOP_SECONDS
+    for child in children:
+        child.join(max(0.0, deadline - time.monotonic()))
+        if child.is_alive():
+            child.kill()
+            child.join()
 
 
 def _on_dask(function: Callable[[T], R], tasks: Sequence[T], address: str) -> Arrivals[R]:

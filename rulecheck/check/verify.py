@@ -40,6 +40,7 @@ from rulecheck.check.findings import (
     write_report,
 )
 from rulecheck.check.jobs import Outcome, Task, run_task
+from rulecheck.check.journal import Journal
 from rulecheck.check.parallel import run_tasks
 from rulecheck.core.errors import OptionError
 from rulecheck.core.game import Game
@@ -77,6 +78,7 @@ class Budget:
 
 
 BUDGETS: Final = {
+    "smoke": Budget("smoke", 3, 1, 300, 300, 300, 2, 1, 10, 1, 0, 1, 1, 1),
     "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 0, 0, 2, 5, 2, 2, 1),
     "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99),
 }
@@ -164,6 +166,8 @@ class Verdict:
     data: dict[str, Any]
     ledgers: tuple[Recorded, ...]
     """The ledgers verify wrote, each with the ids it added (none written: nothing to add)."""
+    resumed: int = 0
+    """How many tasks' outcomes were read back from the journal of an earlier run."""
 
     @property
     def defects(self) -> tuple[str, ...]:
@@ -181,11 +185,14 @@ def verify(
     progress: Callable[[int, int, Task, Outcome], None] | None = None,
     ledgers: Traversable | None = None,
     data: Mapping[str, str] | None = None,
+    resume: bool = False,
 ) -> Verdict:
     """Run the campaign of every game (or of `games`; only the tasks `select` keeps), each with the
     data file `data` names for it (or its default data), write the findings report into `out`,
     and append the ids given to new keys to each game's ledger in `ledgers` (default: the
-    package's specs folder; beside the report when that is read-only)."""
+    package's specs folder; beside the report when that is read-only). Each outcome is written
+    to the journal in `out` as it arrives; with `resume`, the tasks the journal holds an outcome
+    of are not run again."""
     names = sorted(DECLARATIONS) if games is None else list(games)
     data = dict(data or {})
     for name, data_file in data.items():
@@ -205,13 +212,14 @@ def verify(
     tasks = [
         task for name in names for task in tasks_for(name, budget, data.get(name)) if select is None or select(task)
     ]
-    outcomes = run_tasks(run_task, tasks, workers=workers, dask=dask, progress=progress)
+    journal = Journal.open(out, resume)
+    outcomes = _run(tasks, journal, workers, dask, progress)
     chase = [
         task
         for task in pursuit_tasks(outcomes, names, budget.pursuit_games, budget.variant_steps)
         if select is None or select(task)
     ]
-    pursued = run_tasks(run_task, chase, workers=workers, dask=dask, progress=progress)
+    pursued = _run(chase, journal, workers, dask, progress)
     findings: list[Finding] = []
     added: dict[str, tuple[LedgerEntry, ...]] = {}
     for name in names:
@@ -229,4 +237,27 @@ def verify(
     recorded = tuple(
         Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
     )
-    return Verdict(tuple(findings), (*outcomes, *pursued), data, recorded)
+    resumed = sum(journal.outcome(task) is not None for task in (*tasks, *chase))
+    return Verdict(tuple(findings), (*outcomes, *pursued), data, recorded, resumed)
+
+
+def _run(
+    tasks: Sequence[Task],
+    journal: Journal,
+    workers: int,
+    dask: str | None,
+    progress: Callable[[int, int, Task, Outcome], None] | None,
+) -> list[Outcome]:
+    """The outcome of every task, in task order: the journal's where it has one, else run (and
+    written to the journal as it arrives)."""
+    recorded = [journal.outcome(task) for task in tasks]
+    pending = [task for task, outcome in zip(tasks, recorded) if outcome is None]
+    done = len(tasks) - len(pending)
+
+    def arrived(count: int, _total: int, task: Task, outcome: Outcome) -> None:
+        journal.write(outcome)
+        if progress is not None:
+            progress(done + count, len(tasks), task, outcome)
+
+    fresh = iter(run_tasks(run_task, pending, workers=workers, dask=dask, progress=arrived))
+    return [outcome if outcome is not None else next(fresh) for outcome in recorded]

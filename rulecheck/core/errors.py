@@ -3,7 +3,8 @@
 Models: illegal actions (with the rule clause that forbids them), rule gaps (where the
 rulebook is silent and no option decides), a game whose checks and legal actions
 disagree (an engine defect), and bad input: unknown options or values,
-malformed notation, broken spec, data or trace files, traces that do not replay.
+malformed notation, broken spec, data or trace files, traces that do not replay, and
+output paths that cannot be written.
 
 Leaves out: the CLI's presentation of these errors (cli.py turns them into one line
 on stderr and a non-zero exit, never a traceback).
@@ -79,6 +80,11 @@ class SpecError(RulecheckError, ValueError):
 
 class DataError(RulecheckError, ValueError):
     """A data file (cards, boards, improvements) that is malformed: names the file, the entry and the field."""
+
+
+class OutputError(RulecheckError):
+    """An output path that cannot be written: a folder where a file is wanted, a file where a
+    folder is wanted, a missing folder, or one this process cannot write in."""
 
 
 class TraceError(RulecheckError, ValueError):

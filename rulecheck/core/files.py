@@ -2,7 +2,7 @@
 
 Models: writing a text file through a hidden partial file beside it that then replaces the
 target in one step, so a reader never sees half a file, and an interrupted run leaves the old
-file (or none) in place.
+file (or none) in place; only a process killed outright (SIGKILL) can leave the partial file.
 
 Leaves out: concurrent writers of one file (the last to finish wins) and creating folders.
 """
@@ -12,9 +12,17 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+PARTIAL_SUFFIX = ".partial"
+"""The suffix of the hidden file a write goes through (`.NAME.partial`); one is left behind
+only by a process killed mid-write, and is never read as a result."""
+
 
 def write_whole(path: Path, text: str) -> None:
     """Write `text` to `path` (UTF-8) whole or not at all."""
-    partial = path.with_name(f".{path.name}.partial")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, path)
+    partial = path.with_name(f".{path.name}{PARTIAL_SUFFIX}")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    except BaseException:  # an error or a signal mid-write: no partial file stays behind
+        partial.unlink(missing_ok=True)
+        raise

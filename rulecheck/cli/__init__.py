@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import time
 from collections import Counter
@@ -30,23 +31,30 @@ from rulecheck.check.explore import ExploreError, explore
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR, Checks, Issue, IssueReport
 from rulecheck.check.jobs import Outcome, Task
+from rulecheck.check.journal import FOLDER
 from rulecheck.check.play import DEFAULT_MAX_STEPS, random_game
 from rulecheck.check.prove import PROVED
 from rulecheck.check.readings import changed_options, first_divergence, reading_labels
+from rulecheck.check.signals import Interrupted, interruptible
 from rulecheck.check.symbolic_readings import DEPTH, divergences
 from rulecheck.check.verify import BUDGETS, Recorded, verify
+from rulecheck.check.witnesses import IssueTraces
+from rulecheck.cli.args import at_least, writable_file, writable_folder
 from rulecheck.core.clauses import coverage
 from rulecheck.core.data import DEFAULT_SOURCE
-from rulecheck.core.errors import RulecheckError, TraceError
+from rulecheck.core.errors import OptionError, RulecheckError, TraceError
 from rulecheck.core.files import write_whole
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import Trace, load_trace, record, replay, replay_steps
+from rulecheck.core.untrusted import clip
 from rulecheck.registry import DECLARATIONS, declaration, game_class, make_game
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+ERROR_LINE = 1000
+"""The most characters of an error's line on stderr (a message that quotes input is cut shorter)."""
 
 
 def _print_json(data: Any) -> None:
@@ -158,11 +166,12 @@ def _options(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    out = writable_file(args.out) if args.out else None
     game = _game(args)
     played = random_game(game, args.seed)
     trace = record(game, played.actions)
-    if args.out:
-        trace.save(Path(args.out))
+    if out is not None:
+        trace.save(out)
     if args.json:
         _print_json(trace.to_data())
     else:
@@ -208,31 +217,24 @@ def _replay(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     """The state after step K of a trace (0: the initial state), as canonical JSON; with --draw, a
     picture of one player's part of it as SVG."""
+    target = writable_file(args.draw) if args.draw else None
     trace = load_trace(Path(args.file))
     game = _trace_game(trace, args)
-    if not 0 <= args.step <= len(trace.actions):
+    if args.step > len(trace.actions):
         raise TraceError(f"{args.file}: --step {args.step}: the trace has steps 0 to {len(trace.actions)}")
+    if args.player is not None and args.player >= game.players:
+        raise OptionError(f"--player {args.player}: the game has players 0 to {game.players - 1}")
     state = game.initial_state()
     for _, _, state in islice(replay_steps(game, trace), args.step):
         pass
-    if args.draw:
-        mover = game.to_move(state)
-        player = args.player if args.player is not None else max(mover, 0)
-        if not 0 <= player < game.players:
-            raise TraceError(f"--player {player}: the game has players 0 to {game.players - 1}")
+    if target is not None:
+        player = args.player if args.player is not None else max(game.to_move(state), 0)
         svg = declaration(game.name).draw(game, state, player)
-        target = Path(args.draw)
         write_whole(target, svg)
         print(f"step {args.step} of {args.file}: player {player}'s picture written to {target}")
     else:
         _print_json(json.loads(game.encode_state(state)))
     return 0
-
-
-def _save_issue_traces(folder: Path, report: IssueReport) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    for index, found in enumerate(report.found, start=1):
-        found.trace.save(folder / f"issue-{index}.json")
 
 
 def _print_issues(report: IssueReport, spell_out: bool) -> None:
@@ -259,7 +261,7 @@ def _issue_line(issue: Issue) -> str:
 def _compare(args: argparse.Namespace) -> int:
     trace = load_trace(Path(args.file))
     base = _trace_game(trace, args)
-    variant = _trace_game(trace, args, parse_assignments(args.set))
+    variant = _variant(trace, args, base)
     changed = changed_options(base, variant)
     replay(base, trace)
     found = first_divergence(base, variant, [base.parse_action(text) for text in trace.actions])
@@ -280,19 +282,57 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _variant(trace: Trace, args: argparse.Namespace, base: Game[Any, Any]) -> Game[Any, Any]:
+    """The game of `compare --set` over the trace's; OptionError for a value the trace already has
+    (the variant would be the base, and compare would find no difference by construction)."""
+    chosen = parse_assignments(args.set)
+    variant = _trace_game(trace, args, chosen)
+    for name, value in chosen.items():
+        if variant.options[name] == base.options[name]:
+            raise OptionError(
+                f"compare --set {name}={value}: the trace already has {name}={base.options[name]}; give another value"
+            )
+    return variant
+
+
+def _issue_traces(args: argparse.Namespace) -> IssueTraces | None:
+    """The `--traces` folder, checked before any work, where each issue's trace goes as it is found."""
+    return IssueTraces(writable_folder(args.traces)) if args.traces else None
+
+
+def _finish(report: IssueReport, traces: IssueTraces | None) -> None:
+    """Save each issue's final trace (a shrunk one over the first) and say whether a signal stopped the run."""
+    if traces is not None:
+        for found in report.found:
+            traces.save(found)
+    if report.interrupted is not None:
+        kept = f"; the traces of the issues found are in {traces.folder}" if traces is not None else ""
+        print(f"rulecheck: stopped by {report.interrupted}: what ran is reported{kept}", file=sys.stderr)
+
+
+def _exit_status(report: IssueReport) -> int:
+    """128 plus the signal's number for a run a signal stopped (as a shell reports it), else 1
+    when a promised property failed, else 0."""
+    if report.interrupted is not None:
+        return 128 + signal.Signals[report.interrupted]
+    return EXIT_FAILED if report.violations else 0
+
+
 def _fuzz(args: argparse.Namespace) -> int:
+    traces = _issue_traces(args)
     game = _game(args)
-    report = fuzz(
-        game,
-        declaration(game.name).properties,
-        args.games,
-        args.seed,
-        args.max_steps,
-        shrink_findings=args.shrink_findings,
-    )
+    with interruptible():
+        report = fuzz(
+            game,
+            declaration(game.name).properties,
+            args.games,
+            args.seed,
+            args.max_steps,
+            shrink_findings=args.shrink_findings,
+            on_found=None if traces is None else traces.save,
+        )
+    _finish(report, traces)
     data = report.to_data()
-    if args.traces:
-        _save_issue_traces(Path(args.traces), report)
     if args.json:
         _print_json(data)
     else:
@@ -301,8 +341,11 @@ def _fuzz(args: argparse.Namespace) -> int:
             f"{report.capped} stopped at the step cap"
         )
         _print_issues(report, spell_out=True)
-    return EXIT_FAILED if report.violations else 0
+    return _exit_status(report)
 
+
+DEFAULT_OUT = "report"
+"""The report folder of `rulecheck verify` when given neither --out nor --resume."""
 
 EXPLORE_STATES = 20000
 """The state limit of `rulecheck explore` when given neither --depth nor --states."""
@@ -323,18 +366,20 @@ def _explore_start(args: argparse.Namespace) -> tuple[Game[Any, Any], list[Actio
 
 
 def _explore(args: argparse.Namespace) -> int:
+    traces = _issue_traces(args)
     game, start = _explore_start(args)
     states = EXPLORE_STATES if args.depth is None and args.states is None else args.states
-    report = explore(
-        game,
-        start,
-        depth=args.depth,
-        states=states,
-        properties=declaration(game.name).properties,
-        symmetry=not args.no_symmetry,
-    )
-    if args.traces:
-        _save_issue_traces(Path(args.traces), report)
+    with interruptible():
+        report = explore(
+            game,
+            start,
+            depth=args.depth,
+            states=states,
+            properties=declaration(game.name).properties,
+            symmetry=not args.no_symmetry,
+            on_found=None if traces is None else traces.save,
+        )
+    _finish(report, traces)
     data = report.to_data()
     if args.json:
         _print_json(data)
@@ -349,14 +394,14 @@ def _explore(args: argparse.Namespace) -> int:
             f"symmetry {'on' if report.symmetry else 'off'}; states by depth: {' '.join(map(str, report.levels))}"
         )
         _print_issues(report, spell_out=False)
-    return EXIT_FAILED if report.violations else 0
+    return _exit_status(report)
 
 
 def _prove(args: argparse.Namespace) -> int:
+    folder = writable_folder(args.traces) if args.traces else None
     game = _game(args)
     proofs = prove_game(game, args.seed, args.witness_games)
-    if args.traces:
-        folder = Path(args.traces)
+    if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
         for proof in proofs:
             if proof.witness is not None:
@@ -426,24 +471,45 @@ def _contradictions(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     """The main job: every check on every game, a findings report in `--out`. Exit 1 only when
-    an engine self-check failed; findings are the output, not a failure."""
-    out = Path(args.out)
+    an engine self-check failed; findings are the output, not a failure. Each task's outcome is
+    in the journal as it arrives; a signal stops the run, and `--resume DIR` finishes it."""
+    if args.resume is not None and args.out is not None and Path(args.resume) != Path(args.out):
+        raise OptionError(f"verify --out {args.out} --resume {args.resume}: the campaign resumed writes its own folder")
+    out = writable_folder(args.resume or args.out or DEFAULT_OUT)
+    ledgers = writable_folder(args.ledgers) if args.ledgers else None
     start = time.perf_counter()
 
     def progress(done: int, total: int, task: Task, outcome: Outcome) -> None:
         found = f", {len(outcome.evidence)} evidence" if outcome.evidence else ""
         defects = f", {len(outcome.defects)} DEFECTS" if outcome.defects else ""
         elapsed = time.perf_counter() - start
-        print(f"[{done:>{len(str(total))}}/{total} {elapsed:6.1f}s] {task} ({outcome.seconds:.1f}s{found}{defects})")
+        print(
+            f"[{done:>{len(str(total))}}/{total} {elapsed:6.1f}s] {task} ({outcome.seconds:.1f}s{found}{defects})",
+            flush=True,
+        )
 
-    verdict = verify(
-        out,
-        BUDGETS[args.budget],
-        workers=args.workers,
-        dask=args.dask,
-        progress=progress,
-        data=parse_assignments(args.data),
-    )
+    try:
+        with interruptible():
+            verdict = verify(
+                out,
+                BUDGETS[args.budget],
+                workers=args.workers,
+                dask=args.dask,
+                games=args.game or None,
+                progress=progress,
+                ledgers=ledgers,
+                data=parse_assignments(args.data),
+                resume=args.resume is not None,
+            )
+    except Interrupted as stop:
+        print(
+            f"rulecheck: stopped by {stop.name}: every finished task's outcome is in {out / FOLDER}; "
+            f"rulecheck verify --resume {out} (with the same options) finishes the campaign",
+            file=sys.stderr,
+        )
+        return stop.exit_status
+    if verdict.resumed:
+        print(f"\n{verdict.resumed} tasks' outcomes were read back from {out / FOLDER}")
     print(f"\nfindings: {out / 'findings.md'} and {out / 'findings.json'}, {len(verdict.findings)} findings")
     width = max((len(kind) for counts in verdict.data["summary"].values() for kind in counts), default=4)
     for game, counts in verdict.data["summary"].items():
@@ -531,22 +597,35 @@ def build_parser() -> argparse.ArgumentParser:
 
     show = command("show", _show, "the state at one step of a trace, or a picture of it (--draw)", json_flag=False)
     show.add_argument("file")
-    show.add_argument("--step", type=int, required=True, help="how many actions into the trace (0: the initial state)")
+    show.add_argument(
+        "--step", type=at_least(0), required=True, help="how many actions into the trace (0: the initial state)"
+    )
     show.add_argument("--draw", metavar="FILE.svg", help="write a picture of the state, for a game that has pictures")
-    show.add_argument("--player", type=int, default=None, help="whose part to draw (default: the player to move)")
+    show.add_argument(
+        "--player", type=at_least(0), default=None, help="whose part to draw, from 0 (default: the player to move)"
+    )
     _add_data(show)
 
     compare = command("compare", _compare, "the first state along a trace where other option values play differently")
     compare.add_argument("file")
     compare.add_argument(
-        "--set", action="append", required=True, metavar="NAME=VALUE", help="an option value of the variant"
+        "--set",
+        action="append",
+        required=True,
+        metavar="NAME=VALUE",
+        help="an option value of the variant, other than the trace's",
     )
     _add_data(compare)
 
     fuzz_ = command("fuzz", _fuzz, "play random games with every property checked")
     _add_game_setup(fuzz_)
-    fuzz_.add_argument("--games", type=int, default=100, help="how many games")
-    fuzz_.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, help="stop a game after this many actions")
+    fuzz_.add_argument("--games", type=at_least(1), default=100, help="how many games (1 or more)")
+    fuzz_.add_argument(
+        "--max-steps",
+        type=at_least(1),
+        default=DEFAULT_MAX_STEPS,
+        help=f"stop a game after this many actions (1 or more; default {DEFAULT_MAX_STEPS})",
+    )
     fuzz_.add_argument("--traces", help="write each issue's trace to this folder")
     fuzz_.add_argument(
         "--shrink-findings",
@@ -556,9 +635,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     explore_ = command("explore", _explore, "search every state breadth-first, to a depth or a number of states")
     _add_game_setup(explore_, seed=False)
-    explore_.add_argument("--depth", type=int, default=None, help="stop after this many levels")
     explore_.add_argument(
-        "--states", type=int, default=None, help=f"stop at this many states ({EXPLORE_STATES} when no limit is given)"
+        "--depth", type=at_least(0), default=None, help="stop after this many levels (0: the start state alone)"
+    )
+    explore_.add_argument(
+        "--states",
+        type=at_least(1),
+        default=None,
+        help=f"stop at this many states, 1 or more ({EXPLORE_STATES} when no limit is given)",
     )
     explore_.add_argument(
         "--from", dest="start", metavar="FILE", help="start where this trace ends, with its players and options"
@@ -570,9 +654,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_setup(prove_)
     prove_.add_argument(
         "--witness-games",
-        type=int,
+        type=at_least(0),
         default=WITNESS_GAMES,
-        help="random games to search for a concrete trace of each refutation",
+        help="random games to search for each refutation's concrete trace when its symbolic system has none "
+        "(0: search none)",
     )
     prove_.add_argument("--traces", help="write each refutation's concrete trace to this folder")
 
@@ -596,10 +681,32 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("name")
 
     verify_ = command("verify", _verify, "the main job: every check on every game, and the findings report", False)
-    verify_.add_argument("--out", default="report", help="folder for findings.json, findings.md and witnesses/")
+    verify_.add_argument(
+        "--out", help=f"folder for findings.json, findings.md, witnesses/ and the journal (default: {DEFAULT_OUT})"
+    )
+    verify_.add_argument(
+        "--resume",
+        metavar="DIR",
+        help="finish the campaign an interrupted run left in DIR (its --out), running only the tasks its journal lacks",
+    )
     verify_.add_argument("--budget", choices=sorted(BUDGETS), default="quick", help="how much each check runs")
     verify_.add_argument(
-        "--workers", type=int, default=os.cpu_count() or 1, help="local processes (default: one per CPU)"
+        "--game",
+        action="append",
+        default=[],
+        choices=sorted(DECLARATIONS),
+        help="check only this game (repeat for several; default: every game)",
+    )
+    verify_.add_argument(
+        "--ledgers",
+        metavar="DIR",
+        help="the folder of the finding-id ledgers to read and append to (default: the package's specs folder)",
+    )
+    verify_.add_argument(
+        "--workers",
+        type=at_least(1),
+        default=os.cpu_count() or 1,
+        help="local processes, 1 or more (default: one per CPU)",
     )
     verify_.add_argument("--dask", metavar="ADDRESS", help="run the tasks on this Dask scheduler instead")
     verify_.add_argument(
@@ -614,12 +721,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except RulecheckError as exc:
-        print(f"rulecheck: {exc}", file=sys.stderr)
+        print(f"rulecheck: {clip(str(exc), ERROR_LINE)}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # the reader (say, `head`) stopped reading
         sys.stderr.close()
         return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,63 @@
+"""Stopping a long run cleanly on SIGINT and SIGTERM, and at once on a second one.
+
+Models: while a campaign runs, the first SIGINT (Ctrl-C) or SIGTERM raises `Interrupted` in
+the main thread, so the run unwinds the way an error does: its workers are terminated
+(parallel.py), what it recorded stays on disk whole (each file is written whole or not at
+all), and the command says how to resume. A second signal, while that unwinding is under way,
+ends the process at once with the status a shell gives a process the signal killed.
+
+Leaves out: SIGKILL, which no process can catch (workers notice their parent is gone, and the
+journal keeps every outcome that arrived before it), and threads other than the main one,
+where signals cannot be handled (there the handlers are left as they are).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Final
+
+STOPPING: Final = (signal.SIGINT, signal.SIGTERM)
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run was asked to stop by a signal; `signal` is its number."""
+
+    def __init__(self, signal_number: int) -> None:
+        self.signal = signal_number
+        super().__init__(f"stopped by {signal.Signals(signal_number).name}")
+
+    @property
+    def name(self) -> str:
+        return signal.Signals(self.signal).name
+
+    @property
+    def exit_status(self) -> int:
+        """What a shell reports for a process the signal ended: 128 plus its number."""
+        return 128 + self.signal
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Within the block, the first SIGINT or SIGTERM raises Interrupted and a second exits at once."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[int] = []
+
+    def handle(number: int, _frame: FrameType | None) -> None:
+        if received:
+            os._exit(128 + number)
+        received.append(number)
+        raise Interrupted(number)
+
+    previous = {number: signal.signal(number, handle) for number in STOPPING}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)

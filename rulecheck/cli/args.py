@@ -1,0 +1,70 @@
+"""The command's checks of its own values, made before any work starts.
+
+Models: argparse `type=` functions for whole numbers with a least value (an error at parse
+time says what is allowed), and checks that an output file or folder can be written where
+it is named, which a command makes first, so that no game is played, and no campaign run,
+for a result that could not be saved.
+
+Leaves out: values only a game or a trace can judge (player counts, option values, steps of
+a trace; the commands check those) and creating anything: a check leaves no file behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from rulecheck.core.errors import OutputError
+
+
+def at_least(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number `least` or more; argparse.ArgumentTypeError otherwise."""
+
+    def parse(text: str) -> int:
+        try:
+            value: int | None = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < least:
+            raise argparse.ArgumentTypeError(f"must be a whole number {least} or more, not {text!r}")
+        return value
+
+    return parse
+
+
+def writable_file(path: str) -> Path:
+    """`path`, once a file can be written there: it is not a folder, and its folder exists and
+    this process can write in it; OutputError otherwise."""
+    if os.path.isdir(path):
+        raise OutputError(f"{path}: is a folder, not a file")
+    folder = Path(path).parent
+    if not os.path.isdir(folder):
+        missing = "is not a folder" if os.path.lexists(folder) else "does not exist"
+        raise OutputError(f"{path}: the folder {folder} {missing}")
+    _check_writable(folder, path)
+    return Path(path)
+
+
+def writable_folder(path: str) -> Path:
+    """`path`, once a folder can be written there: it is not a file, and it or the nearest of
+    its parents that exists is a folder this process can write in; OutputError otherwise."""
+    if os.path.lexists(path) and not os.path.isdir(path):
+        raise OutputError(f"{path}: is a file, not a folder")
+    target = Path(path)
+    existing = next(p for p in (target, *target.parents) if os.path.lexists(p))
+    if not os.path.isdir(existing):
+        raise OutputError(f"{path}: {existing} is a file, not a folder")
+    _check_writable(existing, path)
+    return target
+
+
+def _check_writable(folder: Path, path: str) -> None:
+    """OutputError naming `path` unless a file can be made in `folder` (tried, then removed)."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write in {folder}: {exc.strerror}") from None
