@@ -87,5 +87,10 @@ class OutputError(RulecheckError):
     folder is wanted, a missing folder, or one this process cannot write in."""
 
 
+class ScenarioError(RulecheckError, ValueError):
+    """A scenario file that is malformed or describes a position the rules make impossible:
+    names the file, the line and the field, and the clause or property the position breaks."""
+
+
 class TraceError(RulecheckError, ValueError):
     """A trace file that is malformed, belongs to another game, or does not replay."""

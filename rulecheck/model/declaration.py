@@ -2,8 +2,9 @@
 
 Models: a game's name and class, its clause catalogue (read when asked), the properties its
 rulebook promises, its computed tables (each built when asked), its statements of fact for
-the contradiction check, its proof systems, its board (for `rulecheck board`), its pictures of states, its audit file,
-and its ledger of finding ids (a game's data format is on its class). A part a game does not have is None or empty;
+the contradiction check, its proof systems, its board (for `rulecheck board`), its pictures
+of states, its position format for scenarios, its audit file, and its ledger of finding ids
+(a game's data format is on its class). A part a game does not have is None or empty;
 asking for a missing part that a command needs raises SpecError saying "<game> has no <part>".
 
 Leaves out: which games exist (rulecheck/registry.py declares them) and what is done with
@@ -21,6 +22,7 @@ from rulecheck.core.clauses import Catalogue
 from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.core.game import Game
 from rulecheck.model.board import BoardView
+from rulecheck.model.position import PositionFormat
 from rulecheck.model.proof import System
 from rulecheck.model.properties import Property
 from rulecheck.model.statements import StatementSet
@@ -48,6 +50,8 @@ class GameDeclaration:
     picture: Callable[[Any, Any, int], str] | None = None
     """`picture(game, state, player)`: an SVG drawing of that player's part of a state (a
     factory, say), for `rulecheck show --draw`."""
+    position: PositionFormat[Any] | None = None
+    """How a position of this game is written in a scenario file, and read back."""
     audit: str | None = None
     """The file in specs/ that files the checks' evidence under the audit's findings
     (`<name>-audit.toml`), or None when the rulebook has no audit."""
@@ -73,6 +77,11 @@ class GameDeclaration:
         if self.statements is None:
             raise SpecError(f"{self.name} has no statements of fact")
         return self.statements(game)
+
+    def position_format(self) -> PositionFormat[Any]:
+        if self.position is None:
+            raise SpecError(f"{self.name} has no position format for scenarios")
+        return self.position
 
     def board_view(self, game: Game[Any, Any]) -> BoardView:
         if self.board is None:
