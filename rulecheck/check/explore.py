@@ -1,9 +1,10 @@
 """Bounded exhaustive exploration: a breadth-first search of a game's states, every edge checked.
 
 Models: the search from one start state (the initial state, or the state a list of
-actions reaches from it) to a depth in levels or a count of distinct states, whichever
-comes first, and whether it ran out of states before either (exhaustive). Chance nodes
-are expanded like the others: each outcome is an edge. Every edge and every new state
+actions reaches from it or from a given state, such as a scenario's position) to a depth
+in levels or a count of distinct states, whichever comes first, and whether it ran out of
+states before either (exhaustive). Chance nodes are expanded like the others: each
+outcome is an edge. Every edge and every new state
 gets the generic checks (generic.py): broken invariants, deadlocks, self-losses, rule
 gaps (through a strict twin; the search goes on from the lenient game's state) and
 engine errors; a state reached again is not checked again, but the edge to it is
@@ -142,10 +143,10 @@ def canonical(game: Game[Any, Any], maps: Sequence[Callable[[Any], Any]], state:
     return min([game.encode_state(state), *(game.encode_state(m(state)) for m in maps)])
 
 
-def _reach(game: Game[Any, Any], actions: Sequence[Action]) -> tuple[Any, int | None, Action | None]:
-    """The state `actions` reach from the initial state, the player to blame for the last step
-    and the last player action on the way (None before anyone acts)."""
-    state, actor, cause = game.initial_state(), None, None
+def _reach(game: Game[Any, Any], actions: Sequence[Action], origin: Any) -> tuple[Any, int | None, Action | None]:
+    """The state `actions` reach from `origin` (None: the initial state), the player to blame for
+    the last step and the last player action on the way (None before anyone acts)."""
+    state, actor, cause = game.initial_state() if origin is None else origin, None, None
     for action in actions:
         actor = game.blame(state, action)
         if game.to_move(state) != CHANCE:
@@ -163,9 +164,12 @@ class _Search:
         start: Sequence[Action],
         maps: Sequence[Callable[[Any], Any]],
         on_found: Callable[[Found], None] | None,
+        origin: Any,
     ) -> None:
         self.checks = checks
         self.on_found = on_found
+        self.origin = origin
+        """The state the start actions are played from (None: the initial state)."""
         self.game = checks.game
         self.start = tuple(start)
         self.maps = tuple(maps)
@@ -206,7 +210,7 @@ class _Search:
 
     def trace(self, issue: Issue, actions: list[Action]) -> Found:
         """An issue with its witness, `actions` after the start, as a trace from the initial state."""
-        return Found(issue, record(self.game, [*self.start, *actions]))
+        return Found(issue, record(self.game, [*self.start, *actions], start=self.origin))
 
     def found(self) -> tuple[Found, ...]:
         """Each issue seen, with its witness as a trace from the initial state."""
@@ -278,7 +282,7 @@ class _Search:
         """The actions from the start state to ring[0] and round the ring until a state recurs,
         and after how many of them the recurring state was first reached."""
         actions = self.path(ring[0])
-        state = self.game.initial_state()
+        state = self.game.initial_state() if self.origin is None else self.origin
         for action in [*self.start, *actions]:
             state = self.game.apply(state, action)
         seen = {state: len(actions)}
@@ -317,16 +321,18 @@ def explore(
     kinds: frozenset[str] = KINDS,
     symmetry: bool = True,
     on_found: Callable[[Found], None] | None = None,
+    origin: Any = None,
 ) -> ExploreReport:
-    """Search `game` breadth-first from the state `start_actions` reach, to `depth` levels or
+    """Search `game` breadth-first from the state `start_actions` reach from `origin` (a state, a
+    scenario's position say; None: the initial state), to `depth` levels or
     `states` distinct states, whichever comes first (None: no limit), checking `properties` and
     watching for issues of `kinds`, each issue's witness handed to `on_found` when first seen;
     with `symmetry`, states equivalent under the game's symmetries are searched once."""
     if (depth is not None and depth < 0) or (states is not None and states < 1):
         raise ExploreError(f"explore needs a depth of 0 or more and 1 state or more, not {depth} and {states}")
     maps = game.symmetries() if symmetry else ()
-    search = _Search(Checks(game, tuple(properties), kinds), start_actions, maps, on_found)
-    start = _reach(game, start_actions)
+    search = _Search(Checks(game, tuple(properties), kinds), start_actions, maps, on_found, origin)
+    start = _reach(game, start_actions, origin)
     began = time.perf_counter()
     cut = False
     interrupted = None

@@ -182,12 +182,14 @@ def _compare_every_outcome(
 
 
 def _walk(
-    base: Game[Any, Any], variant: Game[Any, Any], states: Iterator[Any], actions: Sequence[Action]
+    base: Game[Any, Any], variant: Game[Any, Any], states: Iterator[Any], actions: Sequence[Action], start: str | None
 ) -> Divergence | None:
-    """The first divergence along `actions`; `states` yields the base's states, the initial one first,
-    and is advanced only as far as the walk goes."""
+    """The first divergence along `actions`; `states` yields the base's states, the first one first
+    (the initial state, or the state of canonical JSON `start`), and is advanced only as far as the
+    walk goes."""
     labels = reading_labels(base, variant)
-    state, other = next(states), variant.initial_state()
+    state = next(states)
+    other = variant.initial_state() if start is None else variant.decode_state(start)
     encoded, other_encoded = base.encode_state(state), variant.encode_state(other)
     if encoded != other_encoded:
         initial = f"the initial states under {labels.base} and under {labels.variant}"
@@ -209,14 +211,17 @@ def _walk(
     )
 
 
-def first_divergence(base: Game[Any, Any], variant: Game[Any, Any], actions: Sequence[Action]) -> Divergence | None:
-    """Replay `actions` in both games from their initial states; at each state compare who moves and
+def first_divergence(
+    base: Game[Any, Any], variant: Game[Any, Any], actions: Sequence[Action], start: str | None = None
+) -> Divergence | None:
+    """Replay `actions` in both games from their initial states (or both from the state of canonical
+    JSON `start`, a scenario's position, say); at each state compare who moves and
     the legal action texts (at a chance node, the outcomes with their exact probabilities), then the
     next state reached by the trace's action (by canonical encoding); at the last state, every legal
     action's next state. The first difference, else None. IllegalAction if the base rejects an action;
     IncomparableGames unless both are the same game for the same players."""
-    states = accumulate(actions, base.apply, initial=base.initial_state())
-    return _walk(base, variant, states, actions)
+    first = base.initial_state() if start is None else base.decode_state(start)
+    return _walk(base, variant, accumulate(actions, base.apply, initial=first), actions, start)
 
 
 def lockstep(
@@ -302,7 +307,7 @@ def find_divergence(
     targets = frozenset(toward)
     for rank, seed in enumerate(seeds):
         played = random_game(base, seed, max_steps)
-        found = _walk(base, variant, iter(played.states), played.actions)
+        found = _walk(base, variant, iter(played.states), played.actions, None)
         if found is not None:
             return record(base, played.actions[: found.step]), found
         pursuits = [] if rank >= directed else [corpus_game(base, seed, max_steps)]
@@ -310,7 +315,7 @@ def find_divergence(
             pursuits.append(pursue(base, targets, seed, max_steps))
         for pursuit in pursuits:
             played = pursuit.playthrough
-            found = _walk(base, variant, iter(played.states), played.actions)
+            found = _walk(base, variant, iter(played.states), played.actions, None)
             if found is not None:
                 return record(base, played.actions[: found.step]), found
             if targets and lockstep_states:

@@ -16,7 +16,9 @@ File format (`rulecheck-trace`, version 1)::
 The digest is the first 16 hex digits of the SHA-256 of the state's canonical JSON. A
 game played with a data set (cards, layouts) also records it, as
 `"data": {"source": "<file>", "digest": "<16 hex digits>"}`; a replay under data with
-another digest is refused.
+another digest is refused. A trace that starts from a position other than the game's initial
+state (a scenario's, say) records that state as `"start": {...}`, its canonical JSON, and is
+replayed from it.
 
 A trace file is untrusted input, read within the limits of rulecheck.core.untrusted; its
 fields are bounded too (players from 1 to MAX_PLAYERS, names and option values of at most
@@ -73,6 +75,17 @@ class Trace:
     """Canonical JSON of the state after the last action."""
     data: tuple[str, str] | None = None
     """The data set's source and digest, for a game played with one."""
+    start: str | None = None
+    """Canonical JSON of the state the actions start from, when it is not the initial state."""
+
+    def first_state(self, game: Game[Any, Any]) -> Any:
+        """The state the trace's actions start from in `game`: its recorded start, or the initial state."""
+        if self.start is None:
+            return game.initial_state()
+        try:
+            return game.decode_state(self.start)
+        except RulecheckError as exc:
+            raise TraceError(f"the trace's start state is not a state of {game.name}: {exc}") from None
 
     def to_data(self) -> dict[str, Any]:
         found = {
@@ -87,6 +100,8 @@ class Trace:
         }
         if self.data is not None:
             found["data"] = {"source": self.data[0], "digest": self.data[1]}
+        if self.start is not None:
+            found["start"] = json.loads(self.start)
         return found
 
     def save(self, path: Path) -> None:
@@ -94,9 +109,10 @@ class Trace:
         write_whole(path, json.dumps(self.to_data(), indent=1, sort_keys=True) + "\n")
 
 
-def record(game: Game[Any, Any], actions: Iterable[Action | str]) -> Trace:
-    """Play `actions` from the initial state and record them; IllegalAction if one is not legal."""
-    state = game.initial_state()
+def record(game: Game[Any, Any], actions: Iterable[Action | str], start: Any = None) -> Trace:
+    """Play `actions` from the initial state (or from the state `start`) and record them;
+    IllegalAction if one is not legal."""
+    state = game.initial_state() if start is None else start
     texts, digests = [], []
     for item in actions:
         action = game.parse_action(item) if isinstance(item, str) else item
@@ -112,6 +128,7 @@ def record(game: Game[Any, Any], actions: Iterable[Action | str]) -> Trace:
         digests=tuple(digests),
         final_state=game.encode_state(state),
         data=None if game.loaded_data is None else (game.loaded_data.source, game.loaded_data.digest),
+        start=None if start is None else game.encode_state(start),
     )
 
 
@@ -192,6 +209,7 @@ def parse_trace(text: str, source: str = "<trace>") -> Trace:
         digests=digests,
         final_state=canonical_json(_field(data, "final_state", dict, source)),
         data=_data_set(data, source),
+        start=canonical_json(_field(data, "start", dict, source)) if "start" in data else None,
     )
 
 
@@ -243,7 +261,7 @@ def replay_steps(game: Game[Any, Any], trace: Trace) -> Iterator[tuple[Any, Acti
         raise TraceError(f"trace was recorded with {recorded}, the game has {now}: give --data FILE")
     if trace.data is None and loaded is not None:
         raise TraceError(f"trace records no data set, the game has data {loaded.source}")
-    state = game.initial_state()
+    state = trace.first_state(game)
     for index, (text, expected) in enumerate(zip(trace.actions, trace.digests), start=1):
         try:
             action = game.parse_action(text)
@@ -265,7 +283,7 @@ def replay_steps(game: Game[Any, Any], trace: Trace) -> Iterator[tuple[Any, Acti
 
 def replay(game: Game[Any, Any], trace: Trace) -> Any:
     """Replay `trace` on `game` with every check of `replay_steps`; returns the final state."""
-    state = game.initial_state()
+    state = trace.first_state(game)
     for _, _, state in replay_steps(game, trace):
         pass
     return state
