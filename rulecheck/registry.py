@@ -17,15 +17,18 @@ from typing import Any
 
 from rulecheck.core.errors import OptionError
 from rulecheck.core.game import Game
+from rulecheck.games.globetrotter import position as globetrotter_position
 from rulecheck.games.globetrotter import statements as globetrotter_statements
 from rulecheck.games.globetrotter.board import board_view as globetrotter_board
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.games.globetrotter.symbolic import systems as globetrotter_systems
 from rulecheck.games.globetrotter.tables import TABLES as GLOBETROTTER_TABLES
+from rulecheck.games.globot_time_force import position as globot_time_force_position
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
 from rulecheck.games.globot_time_force.statements import statement_set as globot_time_force_statements
 from rulecheck.games.globot_time_force.symbolic import systems as globot_time_force_systems
 from rulecheck.games.globot_time_force.tables import TABLES as GLOBOT_TIME_FORCE_TABLES
+from rulecheck.games.mechanica import position as mechanica_position
 from rulecheck.games.mechanica.board import board_view as mechanica_board
 from rulecheck.games.mechanica.game import Mechanica
 from rulecheck.games.mechanica.picture import picture as mechanica_picture
@@ -50,6 +53,7 @@ GLOBETROTTER = GameDeclaration(
     ),
     systems=globetrotter_systems,
     board=globetrotter_board,
+    position=globetrotter_position.FORMAT,
     audit="globetrotter-audit.toml",
     ledger="globetrotter-ledger.toml",
 )
@@ -61,6 +65,7 @@ GLOBOT_TIME_FORCE = GameDeclaration(
     tables=GLOBOT_TIME_FORCE_TABLES,
     statements=globot_time_force_statements,
     systems=globot_time_force_systems,
+    position=globot_time_force_position.FORMAT,
     audit="globot-time-force-audit.toml",
     ledger="globot-time-force-ledger.toml",
 )
@@ -73,6 +78,7 @@ MECHANICA = GameDeclaration(
     systems=mechanica_systems,
     board=mechanica_board,
     picture=mechanica_picture,
+    position=mechanica_position.FORMAT,
     audit="mechanica-audit.toml",
     ledger="mechanica-ledger.toml",
 )

@@ -16,6 +16,23 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+@pytest.fixture(scope="session")
+def smoke_campaign(tmp_path_factory):
+    """`smoke_campaign(game)`: the folder and verdict of a smoke-budget verify of that game, run
+    once per session (tests that change the folder put it back as it was)."""
+    from rulecheck.check.verify import BUDGETS, verify
+
+    done = {}
+
+    def campaign(game):
+        if game not in done:
+            out = tmp_path_factory.mktemp(f"smoke-{game}")
+            done[game] = out, verify(out, BUDGETS["smoke"], games=[game], ledgers=tmp_path_factory.mktemp("specs"))
+        return done[game]
+
+    return campaign
+
+
 @pytest.fixture(autouse=True)
 def ledgers_copied(tmp_path_factory, monkeypatch):
     """verify's default ledger folder, for every test: a copy of the shipped ledgers."""

@@ -1,5 +1,5 @@
 """Hostile input: every reader of untrusted input, fuzzed with Hypothesis (traces, data files,
-option strings, action notation, JSON lines) on random input and on mutations of valid input.
+scenario files, option strings, action notation, JSON lines) on random input and on mutations of valid input.
 Every input loads or raises a RulecheckError whose message is one line of at most a few
 hundred characters: never another exception, a hang or unbounded memory. How many inputs
 each reader was tried with is recorded (`record_property("inputs", ...)`) and printed at the
@@ -8,12 +8,15 @@ end of the run (tests/conftest.py)."""
 import itertools
 import json
 import tomllib
+from pathlib import Path
 
 import pytest
+import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulecheck.check.play import random_game
+from rulecheck.check.scenario import load_scenario
 from rulecheck.core.errors import DataError, RulecheckError, TraceError
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import load_trace, parse_trace, record, replay
@@ -261,3 +264,45 @@ def test_the_readers_raise_their_own_errors(tmp_path):
         parse_trace("{")
     with pytest.raises(DataError):
         DECLARATIONS[DATA_GAMES[0]].game.data_format.load(tmp_path)
+
+
+# Scenario files: mutations of each game's shipped cases, and their positions edited.
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def _cases(name: str) -> list[str]:
+    return [path.read_text(encoding="utf-8") for path in sorted((SCENARIOS / name).glob("*.toml"))]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_scenario_files_on_random_and_mutated_text(record_property, tmp_path, name):
+    files = itertools.count()
+
+    def load(text: str) -> None:
+        path = tmp_path / f"case-{next(files)}.toml"
+        path.write_bytes(text.encode("utf-8", "surrogatepass"))
+        refused_cleanly(load_scenario, path, path=str(path))
+
+    strategy = st.text() | st.sampled_from(_cases(name)).flatmap(mutated)
+    record_tried(record_property, f"scenario file ({name})", fuzz(strategy, load, 150))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_scenario_positions_on_edited_documents(record_property, tmp_path, name):
+    files = itertools.count()
+    documents = [tomllib.loads(text) for text in _cases(name)]
+
+    def load(document: object) -> None:
+        if not isinstance(document, dict):  # TOML's top level is a table: no such file can be written
+            return
+        document = {key: value for key, value in document.items() if value is not None}
+        path = tmp_path / f"case-{next(files)}.toml"
+        try:
+            path.write_text(tomli_w.dumps(document))
+        except (TypeError, ValueError):  # a value TOML cannot hold (null, say): nothing to read
+            return
+        refused_cleanly(load_scenario, path, path=str(path))
+
+    strategy = st.sampled_from(documents).flatmap(edited)
+    record_tried(record_property, f"scenario position ({name})", fuzz(strategy, load, 150))

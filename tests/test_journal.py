@@ -14,11 +14,10 @@ SMOKE = BUDGETS["smoke"]
 GAME = "globot-time-force"
 
 
-@pytest.fixture(scope="module")
-def campaign(tmp_path_factory):
+@pytest.fixture
+def campaign(smoke_campaign):
     """A smoke campaign of one game: its folder, its verdict and its report's text."""
-    out = tmp_path_factory.mktemp("campaign")
-    verdict = verify(out, SMOKE, games=[GAME], ledgers=tmp_path_factory.mktemp("specs"))
+    out, verdict = smoke_campaign(GAME)
     return out, verdict, (out / "findings.json").read_text(), (out / "findings.md").read_text()
 
 

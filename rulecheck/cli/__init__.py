@@ -39,7 +39,9 @@ from rulecheck.check.signals import Interrupted, interruptible
 from rulecheck.check.symbolic_readings import DEPTH, divergences
 from rulecheck.check.verify import BUDGETS, Recorded, verify
 from rulecheck.check.witnesses import IssueTraces
+from rulecheck.cli import scenarios
 from rulecheck.cli.args import at_least, writable_file, writable_folder
+from rulecheck.cli.scenarios import SCENARIO_SUFFIX
 from rulecheck.core.clauses import coverage
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import OptionError, RulecheckError, TraceError
@@ -185,7 +187,7 @@ def _play(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     trace = load_trace(Path(args.file))
     game = _trace_game(trace, args)
-    watch = Checks(game, declaration(game.name).properties).watch(game.initial_state())
+    watch = Checks(game, declaration(game.name).properties).watch(trace.first_state(game))
     shown: list[tuple[int, Action | None, Issue]] = [(0, None, issue) for issue in watch.issues]
     last_step: Counter[str] = Counter()
     for step, (_, action, after) in enumerate(replay_steps(game, trace), start=1):
@@ -224,7 +226,7 @@ def _show(args: argparse.Namespace) -> int:
         raise TraceError(f"{args.file}: --step {args.step}: the trace has steps 0 to {len(trace.actions)}")
     if args.player is not None and args.player >= game.players:
         raise OptionError(f"--player {args.player}: the game has players 0 to {game.players - 1}")
-    state = game.initial_state()
+    state = trace.first_state(game)
     for _, _, state in islice(replay_steps(game, trace), args.step):
         pass
     if target is not None:
@@ -264,7 +266,7 @@ def _compare(args: argparse.Namespace) -> int:
     variant = _variant(trace, args, base)
     changed = changed_options(base, variant)
     replay(base, trace)
-    found = first_divergence(base, variant, [base.parse_action(text) for text in trace.actions])
+    found = first_divergence(base, variant, [base.parse_action(text) for text in trace.actions], trace.start)
     if args.json:
         _print_json(
             {
@@ -351,23 +353,27 @@ EXPLORE_STATES = 20000
 """The state limit of `rulecheck explore` when given neither --depth nor --states."""
 
 
-def _explore_start(args: argparse.Namespace) -> tuple[Game[Any, Any], list[Action]]:
-    """The game to explore and the actions to its start state: none, or the trace of --from."""
+def _explore_start(args: argparse.Namespace) -> tuple[Game[Any, Any], list[Action], Any]:
+    """The game to explore, the actions to its start state and the state they start from (None:
+    the initial state): nothing, the trace of --from, or the position of a scenario file."""
     if args.start is None:
-        return _game(args), []
+        return _game(args), [], None
     if args.players is not None or args.set:
-        raise ExploreError("explore --from: the trace sets the players and options; give no --players or --set")
+        raise ExploreError("explore --from: the file sets the players and options; give no --players or --set")
+    if Path(args.start).suffix == SCENARIO_SUFFIX:
+        scenario = scenarios.load(args.start, args.game)
+        return scenario.game, [], scenario.state
     trace = load_trace(Path(args.start))
     if trace.game != args.game:
         raise TraceError(f"{args.start}: a trace of {trace.game}, not {args.game}")
     game = _trace_game(trace, args)
     replay(game, trace)
-    return game, [game.parse_action(text) for text in trace.actions]
+    return game, [game.parse_action(text) for text in trace.actions], trace.first_state(game)
 
 
 def _explore(args: argparse.Namespace) -> int:
     traces = _issue_traces(args)
-    game, start = _explore_start(args)
+    game, start, origin = _explore_start(args)
     states = EXPLORE_STATES if args.depth is None and args.states is None else args.states
     with interruptible():
         report = explore(
@@ -378,6 +384,7 @@ def _explore(args: argparse.Namespace) -> int:
             properties=declaration(game.name).properties,
             symmetry=not args.no_symmetry,
             on_found=None if traces is None else traces.save,
+            origin=origin,
         )
     _finish(report, traces)
     data = report.to_data()
@@ -564,6 +571,17 @@ def _add_game_setup(parser: argparse.ArgumentParser, seed: bool = True, games: I
     _add_data(parser)
 
 
+def _add_scenario(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=sorted(DECLARATIONS))
+    parser.add_argument("--from", dest="start", metavar="FILE.toml", required=True, help="the scenario file")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="NAME=VALUE", help="an option value over the file's (repeatable)"
+    )
+    parser.add_argument(
+        "--sweep", action="store_true", help="the answer under every value of every option, and which make a difference"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulecheck", description="Rules verification for board games.")
     parser.add_argument("--version", action="version", version=f"rulecheck {version('rulecheck')}")
@@ -645,7 +663,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"stop at this many states, 1 or more ({EXPLORE_STATES} when no limit is given)",
     )
     explore_.add_argument(
-        "--from", dest="start", metavar="FILE", help="start where this trace ends, with its players and options"
+        "--from",
+        dest="start",
+        metavar="FILE",
+        help="start where this trace ends, or at this scenario's position (FILE.toml), with its players and options",
     )
     explore_.add_argument("--no-symmetry", action="store_true", help="do not merge states the game's symmetries relate")
     explore_.add_argument("--traces", help="write each issue's witness trace to this folder")
@@ -679,6 +700,36 @@ def build_parser() -> argparse.ArgumentParser:
     table = command("table", _table, "a table the engine computes about a rulebook (odds, counts, searches)")
     _add_game_setup(table, seed=False)
     table.add_argument("name")
+
+    legal_ = command("legal", scenarios.run_legal, "the legal actions in a scenario's position, with their clauses")
+    _add_scenario(legal_)
+    apply_ = command("apply", scenarios.run_apply, "what one action does in a scenario's position: clause or outcomes")
+    _add_scenario(apply_)
+    apply_.add_argument("action", help="the action, in canonical notation (quote it: 'move T1 T2')")
+
+    scenario = commands.add_parser(
+        "scenario", help="edge-case suites of scenario files", description="edge-case suites"
+    )
+    cases = scenario.add_subparsers(dest="scenario_command", required=True, metavar="COMMAND")
+    check_ = cases.add_parser("check", help="check every case of scenario files and folders against its answers")
+    check_.add_argument("targets", nargs="+", metavar="FILE_OR_FOLDER")
+    check_.add_argument("--json", action="store_true", help="print one JSON object")
+    check_.set_defaults(run=scenarios.run_check)
+    new = cases.add_parser("new", help="write the position at a step of a trace as a scenario file")
+    new.add_argument("game", choices=sorted(DECLARATIONS))
+    new.add_argument(
+        "--from", dest="start", metavar="TRACE", required=True, help="the trace (a finding's witness, say)"
+    )
+    new.add_argument(
+        "--step",
+        type=at_least(0),
+        help="how many actions into the trace (default: the position before its last action)",
+    )
+    new.add_argument("--out", metavar="FILE.toml", help="write it to this file (default: print it)")
+    new.add_argument(
+        "--sweep", action="store_true", help="also expect the answer under each option value that changes it"
+    )
+    new.set_defaults(run=scenarios.run_new)
 
     verify_ = command("verify", _verify, "the main job: every check on every game, and the findings report", False)
     verify_.add_argument(

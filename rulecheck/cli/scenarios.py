@@ -1,0 +1,201 @@
+"""The scenario commands: `legal`, `apply`, `scenario check` and `scenario new`.
+
+Models: presentation of what the rules allow in a scenario's position (ask.py), under its own
+options or, with `--sweep`, under every value of every option (the options whose values change
+the answer, each value with its answer, then the options that make no difference here); the
+pass or fail of each case of an edge-case folder, with its difference; and the scenario file
+for the position a trace reaches at one of its steps.
+
+Leaves out: reading scenario files (rulecheck/check/scenario.py) and asking (ask.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from rulecheck.check.ask import Swept, Verdict, check, effect, effect_data, expectation, legal, legal_texts, sweep
+from rulecheck.check.scenario import Scenario, load_scenario, parse_scenario, scenario_text
+from rulecheck.cli.args import writable_file
+from rulecheck.core.data import DEFAULT_SOURCE
+from rulecheck.core.errors import RulecheckError, ScenarioError, TraceError
+from rulecheck.core.files import write_whole
+from rulecheck.core.options import parse_assignments
+from rulecheck.core.trace import load_trace, replay_steps
+from rulecheck.core.untrusted import clip
+from rulecheck.registry import make_game
+
+SCENARIO_SUFFIX = ".toml"
+
+
+def load(path: str, game: str, assignments: Sequence[str] = ()) -> Scenario:
+    """The scenario in `path`, which must be one of `game`, with `--set` values over its options."""
+    scenario = load_scenario(Path(path), parse_assignments(assignments))
+    if scenario.game.name != game:
+        raise ScenarioError(f"{path}: a scenario of {scenario.game.name}, not {game}")
+    return scenario
+
+
+def _scenario(args: argparse.Namespace) -> Scenario:
+    return load(args.start, args.game, args.set)
+
+
+def _print(data: Any) -> None:
+    print(json.dumps(data, indent=2, sort_keys=True))
+
+
+def _print_sweep(found: Sequence[Swept], show: Callable[[Any], list[str]]) -> None:
+    for swept in found:
+        if swept.differs:
+            print(f"{swept.option} changes the answer here:")
+            for values, answer in swept.answers:
+                print(f"  under {', '.join(f'{swept.option}={v}' for v in values)}:")
+                for line in show(answer):
+                    print(f"    {line}")
+    same = [swept.option for swept in found if not swept.differs]
+    print(f"no difference here: {', '.join(same) or '-'}")
+
+
+def _sweep_data(found: Sequence[Swept]) -> dict[str, Any]:
+    return {
+        "differ": [
+            {"option": s.option, "answers": [{"values": list(v), "answer": a} for v, a in s.answers]}
+            for s in found
+            if s.differs
+        ],
+        "same": [s.option for s in found if not s.differs],
+    }
+
+
+def run_legal(args: argparse.Namespace) -> int:
+    """The legal actions in a scenario's position, each with its clauses; --sweep: under every reading."""
+    scenario = _scenario(args)
+    if args.sweep:
+        found = sweep(scenario, legal_texts)
+        if args.json:
+            _print({"scenario": args.start, "legal": legal_texts(scenario), "sweep": _sweep_data(found)})
+        else:
+            print(f"{args.start}: {len(legal_texts(scenario))} legal actions under its options")
+            _print_sweep(
+                found, lambda answer: [", ".join(answer) or "(none)"] if isinstance(answer, list) else [answer]
+            )
+        return 0
+    allowed = legal(scenario)
+    if args.json:
+        _print({"scenario": args.start, "legal": [a.to_data() for a in allowed]})
+    else:
+        for item in allowed:
+            print(f"{item.action}  [{', '.join(item.clauses)}]" if item.clauses else item.action)
+        if not allowed:
+            print("no legal action")
+    return 0
+
+
+def run_apply(args: argparse.Namespace) -> int:
+    """What one action does in a scenario's position; --sweep: under every reading."""
+    scenario = _scenario(args)
+    if args.sweep:
+        found = sweep(scenario, effect_data(args.action))
+        if args.json:
+            _print(
+                {"scenario": args.start, "effect": effect(scenario, args.action).to_data(), "sweep": _sweep_data(found)}
+            )
+        else:
+            for line in effect(scenario, args.action).lines():
+                print(line)
+            _print_sweep(found, _effect_lines)
+        return 0
+    found_effect = effect(scenario, args.action)
+    if args.json:
+        _print({"scenario": args.start} | found_effect.to_data())
+    else:
+        for line in found_effect.lines():
+            print(line)
+    return 0
+
+
+def _effect_lines(answer: Any) -> list[str]:
+    if isinstance(answer, str):
+        return [answer]
+    if "illegal" in answer:
+        return [f"illegal [{answer['illegal']}]: {answer['reason']}"]
+    return [f"{o['probability']}: {json.dumps(o['changed'], sort_keys=True)}" for o in answer["outcomes"]]
+
+
+def scenario_files(targets: Sequence[str]) -> list[Path]:
+    """The scenario files named, and those in the folders named, in order of name."""
+    files: list[Path] = []
+    for target in map(Path, targets):
+        if target.is_dir():
+            files += sorted(target.glob(f"*{SCENARIO_SUFFIX}"))
+        else:
+            files.append(target)
+    if not files:
+        raise ScenarioError(f"no scenario file in {', '.join(targets)}")
+    return files
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Every case of the files and folders named against its expected answers: exit 1 if one fails."""
+    results: list[dict[str, Any]] = []
+    for path in scenario_files(args.targets):
+        try:
+            scenario = load_scenario(path)
+            verdicts: list[Verdict] = list(check(scenario))
+            if not verdicts:
+                raise ScenarioError(f"{path}: expects nothing: give it an [expect] table")
+        except RulecheckError as exc:
+            results.append({"case": str(path), "options": {}, "passed": False, "difference": [clip(str(exc))]})
+            continue
+        results += [
+            {"case": str(path), "options": dict(v.options), "passed": v.passed, "difference": list(v.difference)}
+            for v in verdicts
+        ]
+    failed = [r for r in results if not r["passed"]]
+    if args.json:
+        _print({"cases": results, "passed": len(results) - len(failed), "failed": len(failed)})
+    else:
+        for result in results:
+            under = " ".join(f"{k}={v}" for k, v in result["options"].items())
+            print(f"{'pass' if result['passed'] else 'FAIL'}  {result['case']}{f'  under {under}' if under else ''}")
+            for line in result["difference"]:
+                print(f"      {line}")
+        print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+def run_new(args: argparse.Namespace) -> int:
+    """The position at step K of a trace, as a scenario file to edit, with the answer there as its
+    expected answer: by default the position before the trace's last action, expecting what that
+    action does (a finding's witness shows its point at its last step); at the last step, the
+    legal actions. With --sweep, also the answer under each option value that changes it."""
+    out = writable_file(args.out) if args.out else None
+    trace = load_trace(Path(args.start))
+    if trace.game != args.game:
+        raise TraceError(f"{args.start}: a trace of {trace.game}, not {args.game}")
+    step = max(len(trace.actions) - 1, 0) if args.step is None else args.step
+    if step > len(trace.actions):
+        raise TraceError(f"{args.start}: --step {step}: the trace has steps 0 to {len(trace.actions)}")
+    data = None if trace.data is None or trace.data[0] == DEFAULT_SOURCE else trace.data[0]
+    game = make_game(trace.game, trace.players, dict(trace.options), data=data)
+    state = trace.first_state(game)
+    for _, _, state in islice(replay_steps(game, trace), step):
+        pass
+    action = trace.actions[step] if step < len(trace.actions) else None
+    title = f"Step {step} of {Path(args.start).name}" + (f", before {action}" if action else ", its end")
+    question = f"What {action} does here" if action else "What may be done here"
+    source = str(out) if out is not None else "<new scenario>"
+    written = parse_scenario(scenario_text(game, state, title, question, data), source)  # reads back as written
+    expect = expectation(written, action, args.sweep)
+    text = scenario_text(game, state, title, question, data, expect)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        write_whole(out, text)
+        print(f"step {step} of {args.start} written to {out} as a scenario")
+    return 0
