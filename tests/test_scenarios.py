@@ -183,3 +183,20 @@ def test_exploring_from_a_scenario_gives_witnesses_that_replay_from_its_position
     assert code == 0 and "every state as recorded" in out, err
     code, out, err = run(capsys, "scenario", "new", "globot-time-force", "--from", witness, "--step", 0)
     assert code == 0 and parse_scenario(out, "<printed>").state == load_scenario(case).state
+
+
+def test_a_scenario_from_a_trace_with_a_data_set_names_the_data_file_from_its_own_folder(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "cases").mkdir()
+    data = declaration("globot-time-force").game.data_format.default
+    shutil.copy(data, tmp_path / "sets" / "deck.toml")
+    assert run(capsys, "play", "globot-time-force", "--data", "sets/deck.toml", "--out", "sets/game.json")[0] == 0
+    code, _, err = run(
+        capsys, "scenario", "new", "globot-time-force", "--from", "sets/game.json", "--out", "cases/a.toml"
+    )
+    assert code == 0, err
+    assert 'data = "../sets/deck.toml"' in (tmp_path / "cases" / "a.toml").read_text()
+    monkeypatch.chdir(ROOT)
+    code, out, _ = run(capsys, "scenario", "check", tmp_path / "cases" / "a.toml")
+    assert code == 0, out

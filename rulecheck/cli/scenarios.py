@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from itertools import islice
@@ -190,9 +191,10 @@ def run_new(args: argparse.Namespace) -> int:
     title = f"Step {step} of {Path(args.start).name}" + (f", before {action}" if action else ", its end")
     question = f"What {action} does here" if action else "What may be done here"
     source = str(out) if out is not None else "<new scenario>"
-    written = parse_scenario(scenario_text(game, state, title, question, data), source)  # reads back as written
+    beside = None if data is None else os.path.relpath(data, Path(source).parent)  # a scenario names data beside it
+    written = parse_scenario(scenario_text(game, state, title, question, beside), source)  # reads back as written
     expect = expectation(written, action, args.sweep)
-    text = scenario_text(game, state, title, question, data, expect)
+    text = scenario_text(game, state, title, question, beside, expect)
     if out is None:
         sys.stdout.write(text)
     else:
