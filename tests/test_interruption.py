@@ -64,6 +64,28 @@ def test_an_exploration_stopped_by_a_signal_is_not_exhaustive_and_keeps_its_issu
     assert [f.issue.key for f in seen] == [f.issue.key for f in report.found]
 
 
+class SignalsWhenCollected:
+    """An object whose finaliser sends the process SIGINT and lets the handler run inside it, where
+    Python reports and drops the exception the handler raises."""
+
+    def __del__(self) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)
+
+
+def test_a_signal_whose_exception_a_finaliser_drops_still_stops_the_search(monkeypatch):
+    dropped = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: dropped.append(unraisable.exc_type))
+
+    def found(issue: Found) -> None:
+        SignalsWhenCollected()  # made and collected at once: the signal lands in its __del__
+
+    with interruptible():
+        report = explore(make_game("globot-time-force"), depth=None, states=10**7, on_found=found)
+    assert dropped == [Interrupted]  # the handler's raise was lost
+    assert report.interrupted == "SIGINT" and not report.exhaustive
+
+
 @pytest.mark.parametrize(
     "command, game, limit",
     [("fuzz", GAME, ["--games", "100000"]), ("explore", "globot-time-force", ["--states", "10000000"])],

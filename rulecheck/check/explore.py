@@ -63,6 +63,7 @@ from rulecheck.check.generic import (
     state_issues,
 )
 from rulecheck.check.signals import Interrupted
+from rulecheck.check.signals import check as check_signals
 from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import CHANCE, Game
@@ -340,6 +341,7 @@ def explore(
         frontier = deque([search.begin(*start)])
         try:
             while frontier and not search.stopped:
+                check_signals()
                 node = frontier.popleft()
                 if node.legal and depth is not None and node.depth >= depth:
                     cut = True

@@ -36,6 +36,7 @@ from hypothesis import strategies as st
 from rulecheck.check.generic import ENGINE_ERROR, KINDS, Checks, Found, Issue, IssueReport
 from rulecheck.check.play import DEFAULT_MAX_STEPS, draw_action, draw_swarm
 from rulecheck.check.signals import Interrupted
+from rulecheck.check.signals import check as check_signals
 from rulecheck.core.clauses import coverage
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
@@ -126,6 +127,7 @@ def fuzz(
                 if len(actions) == max_steps:
                     totals["capped"] += 1
                     break
+                check_signals()
                 action = draw_action(data.draw, game, watch.state, swarm, watch.legal)
                 if action is None:
                     break

@@ -4,7 +4,9 @@ Models: while a campaign runs, the first SIGINT (Ctrl-C) or SIGTERM raises `Inte
 the main thread, so the run unwinds the way an error does: its workers are terminated
 (parallel.py), what it recorded stays on disk whole (each file is written whole or not at
 all), and the command says how to resume. A second signal, while that unwinding is under way,
-ends the process at once with the status a shell gives a process the signal killed.
+ends the process at once with the status a shell gives a process the signal killed. Long
+loops also call `check()`, which raises Interrupted again once a signal has arrived: Python
+drops an exception a signal handler raises inside a finaliser, so a raise alone can be lost.
 
 Leaves out: SIGKILL, which no process can catch (workers notice their parent is gone, and the
 journal keeps every outcome that arrived before it), and threads other than the main one,
@@ -41,18 +43,21 @@ class Interrupted(KeyboardInterrupt):
         return 128 + self.signal
 
 
+_received: list[int] = []
+"""The signals received within the current `interruptible` block, first one first."""
+
+
 @contextmanager
 def interruptible() -> Iterator[None]:
     """Within the block, the first SIGINT or SIGTERM raises Interrupted and a second exits at once."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    received: list[int] = []
 
     def handle(number: int, _frame: FrameType | None) -> None:
-        if received:
+        if _received:
             os._exit(128 + number)
-        received.append(number)
+        _received.append(number)
         raise Interrupted(number)
 
     previous = {number: signal.signal(number, handle) for number in STOPPING}
@@ -61,3 +66,14 @@ def interruptible() -> Iterator[None]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+        _received.clear()
+
+
+def check() -> None:
+    """Raise Interrupted again if a signal has arrived within the block. The handler's exception
+    is lost when the signal lands while a finaliser (`__del__`, a weakref callback) runs, which
+    Python reports and ignores; a long loop calls this at each turn so that the run stops all
+    the same, and a campaign calls it before it records an outcome, so that a task a signal cut
+    short (a fuzz job that returned what it had) is never taken for a finished one."""
+    if _received:
+        raise Interrupted(_received[0])

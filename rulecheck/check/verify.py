@@ -42,6 +42,7 @@ from rulecheck.check.findings import (
 from rulecheck.check.jobs import Outcome, Task, run_task
 from rulecheck.check.journal import Journal
 from rulecheck.check.parallel import run_tasks
+from rulecheck.check.signals import check as check_signals
 from rulecheck.core.errors import OptionError
 from rulecheck.core.game import Game
 from rulecheck.registry import DECLARATIONS, declaration
@@ -255,6 +256,7 @@ def _run(
     done = len(tasks) - len(pending)
 
     def arrived(count: int, _total: int, task: Task, outcome: Outcome) -> None:
+        check_signals()  # an outcome that arrives after a signal may be a run cut short
         journal.write(outcome)
         if progress is not None:
             progress(done + count, len(tasks), task, outcome)
