@@ -11,7 +11,8 @@ clause-directed search toward each clause the first round never exercised. The o
 are explained (explain.py: dead rules, findings not reproduced, reading verdicts), the
 findings filed against the game's audit, new ones under the ids of its ledger, and the ids
 given to new keys appended to the ledger (findings.py); a broken audit file or ledger stops
-the run before any task does.
+the run before any task does. Every outcome goes to the campaign's journal (journal.py) as it
+arrives, so a run stopped by a signal resumes with only the tasks that had not finished.
 
 Leaves out: presentation (cli.py prints progress and the summary) and the checks
 themselves (fuzz, explore, prove, readings, contradictions).
