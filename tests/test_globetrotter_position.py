@@ -4,17 +4,14 @@ destroyed planets, every kind of pending roll, the end of the game); an empty `[
 short one take the documented defaults; and each impossible position a rule designer could
 write is refused with the rule it breaks, at the entry that breaks it."""
 
-import random
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import tomli_w
 
 from rulecheck.check.play import random_game
-from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.games.globetrotter.position import DOCS, FORMAT, read, write
 from rulecheck.games.globetrotter.state import (
     AIMED,
@@ -29,17 +26,10 @@ from rulecheck.games.globetrotter.state import (
 )
 from rulecheck.model.properties import StateProperty
 from rulecheck.registry import declaration, make_game
-from tests.positions import Refused, fail
+from tests.positions import Refused, fail, reads_back
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios" / "globetrotter"
-
-
-def reads_back(game: Game[Any, Any], state: GlobetrotterState, through_toml: bool = False) -> None:
-    document = write(game, state)
-    if through_toml:
-        document = tomllib.loads(tomli_w.dumps({"position": document}))["position"]
-    assert read(game, document, fail) == state, document
 
 
 READINGS = (
@@ -56,23 +46,6 @@ def test_every_reachable_state_reads_back_as_itself(players: int, options: dict[
     for seed in range(2):
         for index, state in enumerate(random_game(game, seed, 300).states):
             reads_back(game, state, through_toml=index % 25 == 0)
-
-
-def playout(game: Game[Any, Any], state: Any, seed: int, steps: int) -> Iterator[Any]:
-    """The states of a seeded random game from `state` (uniform actions, chance by its odds)."""
-    rng = random.Random(seed)
-    yield state
-    for _ in range(steps):
-        mover = game.to_move(state)
-        if mover == TERMINAL:
-            return
-        if mover == CHANCE:
-            outcomes, weights = zip(*game.chance_outcomes(state))
-            action = rng.choices(outcomes, weights=[float(w) for w in weights])[0]
-        else:
-            action = rng.choice(game.legal_actions(state))
-        state = game.apply(state, action)
-        yield state
 
 
 THEFT = {  # player 0 shoots player 1's Treasury (1 hit point, 3 points) with the turn's own action
@@ -130,7 +103,7 @@ def test_rare_parts_of_a_state_read_back_too() -> None:
         for action in forced:
             start = game.apply(start, game.parse_action(action))
         for seed in range(6):
-            for state in playout(game, start, seed, 120):
+            for state in random_game(game, seed, 120, start=start).states:
                 reads_back(game, state, through_toml=True)
                 seen |= {f"pending {p.kind}" for p in state.pending}
                 seen |= {f"phase {state.phase}"}

@@ -121,6 +121,7 @@ def _resolve_chance(game: Game[Any, Any], start: Any, source: str) -> list[tuple
     graph: nx.DiGraph[str] = nx.DiGraph()
     states = {game.encode_state(start): start}
     pending = [game.encode_state(start)]
+    chance_positions = 1
     while pending:
         key = pending.pop()
         for outcome, probability in game.chance_outcomes(states[key]):
@@ -130,7 +131,8 @@ def _resolve_chance(game: Game[Any, Any], start: Any, source: str) -> list[tuple
                 states[target] = after
                 if game.to_move(after) == CHANCE:
                     pending.append(target)
-                    if sum(game.to_move(s) == CHANCE for s in states.values()) > CHANCE_STATES:
+                    chance_positions += 1
+                    if chance_positions > CHANCE_STATES:
                         raise ScenarioError(f"{source}: chance goes on past {CHANCE_STATES:,} positions")
             weight = graph.edges[key, target]["p"] if graph.has_edge(key, target) else Fraction(0)
             graph.add_edge(key, target, p=weight + probability)
@@ -238,7 +240,9 @@ def sweep(scenario: Scenario, ask: Callable[[Scenario], Any]) -> tuple[Swept, ..
 
 
 def legal_texts(scenario: Scenario) -> list[str]:
-    return [allowed.action for allowed in legal(scenario)]
+    """The legal actions in the scenario's position, as text in canonical order."""
+    game = scenario.game
+    return [game.action_text(action) for action in game.legal_actions(scenario.state)]
 
 
 def effect_data(action: str) -> Callable[[Scenario], dict[str, Any]]:

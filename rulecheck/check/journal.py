@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from functools import cache
 from importlib.metadata import version
 from pathlib import Path
 from typing import Final
@@ -45,12 +46,17 @@ class JournalError(RulecheckError):
     """A journal file that is not the outcome of its own task, or a journal that cannot be kept."""
 
 
+@cache
+def _rulecheck_version() -> str:
+    return version("rulecheck")  # read from the installed metadata: once, not per task
+
+
 def task_key(task: Task) -> str:
     """What the task's outcome depends on, as a digest: the task, its game's version, rulecheck's."""
     identity = {
         "task": _converter.unstructure(task),
         "game_version": game_class(task.game).version,
-        "rulecheck": version("rulecheck"),
+        "rulecheck": _rulecheck_version(),
     }
     return hashlib.sha256(canonical_json(identity).encode("ascii")).hexdigest()[:20]
 

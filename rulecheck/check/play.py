@@ -112,11 +112,12 @@ def playthroughs(draw: st.DrawFn, game: Game[Any, Any], max_steps: int = DEFAULT
     return Playthrough(game, tuple(actions), tuple(states))
 
 
-def random_game(game: Game[Any, Any], seed: int, max_steps: int = DEFAULT_MAX_STEPS) -> Playthrough:
-    """One game from a seeded generator: uniform over the legal actions, chance by its
-    probabilities; it stops at the end of the game or after `max_steps` actions."""
+def random_game(game: Game[Any, Any], seed: int, max_steps: int = DEFAULT_MAX_STEPS, start: Any = None) -> Playthrough:
+    """One game from a seeded generator, from the initial state (or from the state `start`):
+    uniform over the legal actions, chance by its probabilities; it stops at the end of the game
+    or after `max_steps` actions."""
     rng = random.Random(seed)
-    state = game.initial_state()
+    state = game.initial_state() if start is None else start
     actions: list[Action] = []
     states = [state]
     while len(actions) < max_steps:

@@ -215,13 +215,13 @@ def verify(
         task for name in names for task in tasks_for(name, budget, data.get(name)) if select is None or select(task)
     ]
     journal = Journal.open(out, resume)
-    outcomes = _run(tasks, journal, workers, dask, progress)
+    outcomes, resumed = _run(tasks, journal, workers, dask, progress)
     chase = [
         task
         for task in pursuit_tasks(outcomes, names, budget.pursuit_games, budget.variant_steps)
         if select is None or select(task)
     ]
-    pursued = _run(chase, journal, workers, dask, progress)
+    pursued, resumed_pursuits = _run(chase, journal, workers, dask, progress)
     findings: list[Finding] = []
     added: dict[str, tuple[LedgerEntry, ...]] = {}
     for name in names:
@@ -239,8 +239,7 @@ def verify(
     recorded = tuple(
         Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
     )
-    resumed = sum(journal.outcome(task) is not None for task in (*tasks, *chase))
-    return Verdict(tuple(findings), (*outcomes, *pursued), data, recorded, resumed)
+    return Verdict(tuple(findings), (*outcomes, *pursued), data, recorded, resumed + resumed_pursuits)
 
 
 def _run(
@@ -249,9 +248,9 @@ def _run(
     workers: int,
     dask: str | None,
     progress: Callable[[int, int, Task, Outcome], None] | None,
-) -> list[Outcome]:
+) -> tuple[list[Outcome], int]:
     """The outcome of every task, in task order: the journal's where it has one, else run (and
-    written to the journal as it arrives)."""
+    written to the journal as it arrives); and how many came from the journal."""
     recorded = [journal.outcome(task) for task in tasks]
     pending = [task for task, outcome in zip(tasks, recorded) if outcome is None]
     done = len(tasks) - len(pending)
@@ -263,4 +262,4 @@ def _run(
             progress(done + count, len(tasks), task, outcome)
 
     fresh = iter(run_tasks(run_task, pending, workers=workers, dask=dask, progress=arrived))
-    return [outcome if outcome is not None else next(fresh) for outcome in recorded]
+    return [outcome if outcome is not None else next(fresh) for outcome in recorded], done

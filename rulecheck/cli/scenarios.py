@@ -77,11 +77,11 @@ def run_legal(args: argparse.Namespace) -> int:
     """The legal actions in a scenario's position, each with its clauses; --sweep: under every reading."""
     scenario = _scenario(args)
     if args.sweep:
-        found = sweep(scenario, legal_texts)
+        found, texts = sweep(scenario, legal_texts), legal_texts(scenario)
         if args.json:
-            _print({"scenario": args.start, "legal": legal_texts(scenario), "sweep": _sweep_data(found)})
+            _print({"scenario": args.start, "legal": texts, "sweep": _sweep_data(found)})
         else:
-            print(f"{args.start}: {len(legal_texts(scenario))} legal actions under its options")
+            print(f"{args.start}: {len(texts)} legal actions under its options")
             _print_sweep(
                 found, lambda answer: [", ".join(answer) or "(none)"] if isinstance(answer, list) else [answer]
             )
@@ -100,23 +100,18 @@ def run_legal(args: argparse.Namespace) -> int:
 def run_apply(args: argparse.Namespace) -> int:
     """What one action does in a scenario's position; --sweep: under every reading."""
     scenario = _scenario(args)
-    if args.sweep:
-        found = sweep(scenario, effect_data(args.action))
-        if args.json:
-            _print(
-                {"scenario": args.start, "effect": effect(scenario, args.action).to_data(), "sweep": _sweep_data(found)}
-            )
-        else:
-            for line in effect(scenario, args.action).lines():
-                print(line)
-            _print_sweep(found, _effect_lines)
-        return 0
     found_effect = effect(scenario, args.action)
+    swept = sweep(scenario, effect_data(args.action)) if args.sweep else None
     if args.json:
-        _print({"scenario": args.start} | found_effect.to_data())
-    else:
-        for line in found_effect.lines():
-            print(line)
+        if swept is None:
+            _print({"scenario": args.start} | found_effect.to_data())
+        else:
+            _print({"scenario": args.start, "effect": found_effect.to_data(), "sweep": _sweep_data(swept)})
+        return 0
+    for line in found_effect.lines():
+        print(line)
+    if swept is not None:
+        _print_sweep(swept, _effect_lines)
     return 0
 
 
