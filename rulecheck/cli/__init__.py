@@ -39,7 +39,7 @@ from rulecheck.check.signals import Interrupted, interruptible
 from rulecheck.check.symbolic_readings import DEPTH, divergences
 from rulecheck.check.verify import BUDGETS, Recorded, verify
 from rulecheck.check.witnesses import IssueTraces
-from rulecheck.cli import scenarios
+from rulecheck.cli import scenarios, suites
 from rulecheck.cli.args import at_least, writable_file, writable_folder
 from rulecheck.cli.scenarios import SCENARIO_SUFFIX
 from rulecheck.core.clauses import coverage
@@ -730,6 +730,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--sweep", action="store_true", help="also expect the answer under each option value that changes it"
     )
     new.set_defaults(run=scenarios.run_new)
+
+    suites.add_commands(commands)
 
     verify_ = command("verify", _verify, "the main job: every check on every game, and the findings report", False)
     verify_.add_argument(

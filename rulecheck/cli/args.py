@@ -12,6 +12,7 @@ a trace; the commands check those) and creating anything: a check leaves no file
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import tempfile
 from collections.abc import Callable
@@ -33,6 +34,17 @@ def at_least(least: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds above 0; argparse.ArgumentTypeError otherwise."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
+    return value
 
 
 def writable_file(path: str) -> Path:

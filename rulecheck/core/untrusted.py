@@ -189,7 +189,15 @@ def load_document(path: Path, error: Fail, *, kind: str = "document") -> dict[st
 def json_lines(path: Path, error: Fail) -> Iterator[tuple[int, Any]]:
     """The line number and JSON value of each line of the JSON-lines file `path` that is not
     blank, read one line at a time: each line at most MAX_LINE_BYTES, the file at most
-    MAX_FILE_BYTES; `error` naming `FILE:LINE` otherwise."""
+    MAX_FILE_BYTES; `error` naming `FILE:LINE` otherwise, at the first bad line."""
+    for number, raw in raw_lines(path, error):
+        yield number, parse_json_line(raw, str(path), number, error)
+
+
+def raw_lines(path: Path, error: Fail) -> Iterator[tuple[int, bytes]]:
+    """The line number and bytes (end of line removed) of each line of `path` that is not blank,
+    within the limits of `json_lines`; for a reader that goes on past a bad line, parsing each
+    with `parse_json_line`."""
     try:
         with path.open("rb") as file:
             yield from _lines(file, str(path), error)
@@ -199,7 +207,13 @@ def json_lines(path: Path, error: Fail) -> Iterator[tuple[int, Any]]:
         raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
-def _lines(file: BinaryIO, source: str, error: Fail) -> Iterator[tuple[int, Any]]:
+def parse_json_line(raw: bytes, source: str, number: int, error: Fail) -> Any:
+    """The JSON value of line `number` of `source`, its bytes `raw`: strict UTF-8 and JSON as
+    `parse_json` reads it; `error` naming `FILE:LINE` otherwise."""
+    return parse_json(_decoded(raw, source, error, number), source, error, line=number)
+
+
+def _lines(file: BinaryIO, source: str, error: Fail) -> Iterator[tuple[int, bytes]]:
     total = 0
     for number in itertools.count(1):
         raw = file.readline(MAX_LINE_BYTES + 1)
@@ -210,6 +224,6 @@ def _lines(file: BinaryIO, source: str, error: Fail) -> Iterator[tuple[int, Any]
             raise error(f"{source}:{number}: longer than the limit of {MAX_LINE_BYTES:,} bytes")
         if total > MAX_FILE_BYTES:
             raise error(f"{source}: longer than the limit of {MAX_FILE_BYTES:,} bytes")
-        text = _decoded(raw, source, error, number).rstrip("\r\n")
-        if text.strip(" \t\r"):  # JSON's whitespace
-            yield number, parse_json(text, source, error, line=number)
+        line = raw.rstrip(b"\r\n")
+        if line.strip(b" \t\r"):  # JSON's whitespace
+            yield number, line

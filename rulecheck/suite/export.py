@@ -1,0 +1,212 @@
+"""Choosing a suite's traces: every clause the search reaches, every value of every option, every witness.
+
+Models: three groups of traces for one game, each recorded on our engine (record.py).
+- Clauses: `searched` seeded clause-directed games (pursuit.py) under the chosen options,
+  cycling through the game's campaign player counts (or the one count given), each steering
+  toward the clauses no trace kept so far exercises. A game is kept if it exercises a clause
+  the suite lacks; the first game of each player count is kept whole (a finished game, with
+  its returns, where it ends within the step cap), a later one only up to its last step
+  that exercised something new.
+- Options: for every value of every option other than the chosen one, a game under it at
+  the fewest campaign players, steering toward the clauses the option reads; the trace ends
+  at the first step that exercises one of them (up to OPTION_TRIES games are tried), or is
+  the last game tried, whole, saying that its clauses were not reached.
+- Findings: with a `verify` report folder, every trace witness of a finding of this game,
+  from the position and under the options it was found in.
+Each trace says why it is there (`covers`), and the export reports what the search did not
+reach.
+
+Leaves out: the file format (format.py) and the readable playthrough (playthrough.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from rulecheck.check.pursuit import pursue
+from rulecheck.core.data import DEFAULT_SOURCE
+from rulecheck.core.errors import TraceError
+from rulecheck.core.game import Game
+from rulecheck.core.options import Option
+from rulecheck.core.trace import Trace, load_trace, replay
+from rulecheck.core.untrusted import load_document
+from rulecheck.registry import game_class, make_game
+from rulecheck.suite.format import SuiteTrace
+from rulecheck.suite.record import record_trace
+
+OPTION_TRIES: Final = 3
+"""Games tried under an option value before its trace is taken without reaching the option's clauses."""
+DEFAULT_SEARCHED: Final = 12
+DEFAULT_MAX_STEPS: Final = 400
+
+
+@attrs.frozen
+class OptionTrace:
+    option: str
+    value: str
+    reached: bool
+    """Whether the trace exercises a clause the option reads."""
+
+
+@attrs.frozen
+class Export:
+    """A suite's traces and what they cover."""
+
+    game: str
+    traces: tuple[SuiteTrace, ...]
+    clauses: tuple[str, ...]
+    """Every clause of the game's catalogue."""
+    exercised: frozenset[str]
+    """The clauses some trace of the suite exercises."""
+    searched: int
+    options: tuple[OptionTrace, ...]
+    findings: tuple[str, ...]
+    """The findings whose witnesses are in the suite."""
+
+    def summary(self) -> list[str]:
+        """What the suite covers, in a few lines."""
+        kept = sum(t.id.startswith(f"{self.game}-clauses-") for t in self.traces)
+        missing = [c for c in self.clauses if c not in self.exercised]
+        reached = sum(o.reached for o in self.options)
+        lines = [
+            f"{len(self.traces)} traces, {sum(len(t.steps) for t in self.traces):,} steps",
+            f"clauses: {len(self.clauses) - len(missing)} of {len(self.clauses)} exercised;"
+            f" {kept} of {self.searched} games searched kept",
+            f"options: {len(self.options)} other values, {reached} reaching a clause the option reads",
+            f"findings: {len(self.findings)} witnesses" + (f" ({', '.join(self.findings)})" if self.findings else ""),
+        ]
+        if missing:
+            lines.append(f"not exercised within the search: {', '.join(missing)}")
+        unreached = [f"{o.option}={o.value}" for o in self.options if not o.reached]
+        if unreached:
+            lines.append(f"option values whose clauses no game tried reached: {', '.join(unreached)}")
+        return lines
+
+
+def _clause_traces(
+    make: Any, counts: tuple[int, ...], searched: int, seed: int, max_steps: int, exercised: set[str]
+) -> list[SuiteTrace]:
+    found: list[SuiteTrace] = []
+    whole: set[int] = set()
+    for index in range(searched):
+        players = counts[index % len(counts)]
+        game: Game[Any, Any] = make(players, {})
+        pursuit = pursue(game, set(game.catalogue().ids) - exercised, seed * 1_000 + index, max_steps)
+        new = [i for i, step in enumerate(pursuit.touched) if step - exercised]
+        if not new:
+            continue
+        actions = pursuit.playthrough.actions
+        if players in whole:
+            actions = actions[: new[-1] + 1]
+        whole.add(players)
+        trace, touched = record_trace(game, actions, trace_id=f"{game.name}-clauses-{index + 1:02d}")
+        found.append(attrs.evolve(trace, covers=tuple(f"clause {c}" for c in sorted(set(touched) - exercised))))
+        exercised |= set(touched)
+    return found
+
+
+def _option_traces(
+    make: Any, players: int, chosen: Mapping[str, str], seed: int, max_steps: int, exercised: set[str]
+) -> tuple[list[SuiteTrace], list[OptionTrace]]:
+    traces, summary = [], []
+    options: tuple[Option, ...] = make(players, {}).option_space.options
+    for number, option in enumerate(options):
+        current = chosen.get(option.name, option.default)
+        for value in (v for v in option.values if v != current):
+            game: Game[Any, Any] = make(players, {option.name: value})
+            for attempt in range(OPTION_TRIES):
+                pursuit = pursue(game, option.clauses, seed * 1_000_000 + number * 1_000 + attempt, max_steps)
+                if pursuit.reached:
+                    break
+            actions = pursuit.playthrough.actions
+            reached = bool(pursuit.reached)
+            if reached:
+                actions = actions[: min(pursuit.reached.values())]
+            covers = [f"option {option.name}={value}"] + ([] if reached else ["its clauses not reached"])
+            trace_id = _identifier(f"{game.name}-option-{option.name}-{value}")
+            trace, touched = record_trace(game, actions, trace_id=trace_id, covers=covers)
+            exercised |= set(touched)
+            traces.append(trace)
+            summary.append(OptionTrace(option.name, value, reached))
+    return traces, summary
+
+
+def _identifier(text: str) -> str:
+    """`text` as a trace id: characters other than letters, digits, `.`, `_` and `-` become `_`."""
+    return re.sub(r"[^A-Za-z0-9._-]", "_", text)[:100]
+
+
+def witness_traces(report: Path, game_name: str) -> list[tuple[str, Trace]]:
+    """(finding id, trace) for every trace witness of a finding of `game_name` in the verify report
+    folder `report` (its findings.json and witnesses/), in the report's order."""
+    document = load_document(report / "findings.json", TraceError, kind="findings report")
+    found = []
+    for finding in document.get("findings", ()):
+        for item in finding.get("evidence", ()):
+            named = item.get("witness", {}).get("file") if isinstance(item.get("witness"), dict) else None
+            if not isinstance(named, str):
+                continue
+            trace = load_trace(report / "witnesses" / Path(named).name)
+            if trace.game == game_name:
+                found.append((str(finding.get("id")), trace))
+    return found
+
+
+def _witness_suite_traces(found: list[tuple[str, Trace]], exercised: set[str]) -> list[SuiteTrace]:
+    traces = []
+    for index, (finding, trace) in enumerate(found, start=1):
+        source = None if trace.data is None or trace.data[0] == DEFAULT_SOURCE else trace.data[0]
+        game = make_game(trace.game, trace.players, dict(trace.options), data=source)
+        replay(game, trace)
+        suite_trace, touched = record_trace(
+            game,
+            trace.actions,
+            trace_id=_identifier(f"{game.name}-finding-{finding}-{index}"),
+            covers=[f"finding {finding}"],
+            start=None if trace.start is None else trace.first_state(game),
+        )
+        exercised |= set(touched)
+        traces.append(suite_trace)
+    return traces
+
+
+def export_suite(
+    name: str,
+    *,
+    players: int | None = None,
+    options: Mapping[str, str] | None = None,
+    data: str | None = None,
+    searched: int = DEFAULT_SEARCHED,
+    seed: int = 0,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    report: Path | None = None,
+) -> Export:
+    """The suite of the game `name` under `options` (the defaults elsewhere), with the data set in
+    `data`, and the witnesses of the verify report folder `report` when given."""
+    chosen = dict(options or {})
+    cls = game_class(name)
+
+    def make(count: int, changed: Mapping[str, str]) -> Game[Any, Any]:
+        return make_game(name, count, chosen | dict(changed), data=data)
+
+    counts = (players,) if players is not None else cls.campaign_players
+    make(counts[0], {})  # options and data checked before any search
+    found = [] if report is None else witness_traces(report, name)
+    exercised: set[str] = set()
+    traces = _clause_traces(make, counts, searched, seed, max_steps, exercised)
+    option_traces, option_summary = _option_traces(make, min(counts), chosen, seed, max_steps, exercised)
+    traces += option_traces + _witness_suite_traces(found, exercised)
+    return Export(
+        game=name,
+        traces=tuple(traces),
+        clauses=cls.catalogue().ids,
+        exercised=frozenset(exercised),
+        searched=searched,
+        options=tuple(option_summary),
+        findings=tuple(dict.fromkeys(f for f, _ in found)),
+    )

@@ -1,0 +1,136 @@
+"""Our own engine behind the engine protocol: the reference every other implementation is held to.
+
+Models: `ReferenceEngine.handle`, which answers each request of protocol.py from rulecheck's
+games (any registered one), and `main`, which serves it on standard input and output, one
+JSON object a line, so that the same engine runs as an external process
+(`python -m rulecheck.suite.reference`) or in this one (`rulecheck.suite.reference:ReferenceEngine`).
+A request the engine cannot meet (an unknown game or op, another game version, a data set
+with another digest, an illegal action) is answered with `error`; nothing is guessed.
+
+Leaves out: comparing answers with a suite (replay.py).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rulecheck.core.data import DEFAULT_SOURCE
+from rulecheck.core.errors import RulecheckError
+from rulecheck.core.game import CHANCE, Game
+from rulecheck.core.untrusted import clip
+from rulecheck.registry import make_game
+from rulecheck.suite.format import exact_text
+from rulecheck.suite.protocol import PROTOCOL_VERSION
+
+
+class ReferenceEngine:
+    """Answers protocol requests with rulecheck's own engine, one game at a time."""
+
+    def __init__(self) -> None:
+        self._game: Game[Any, Any] | None = None
+        self._state: Any = None
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The answer to one request: the op's fields, or `error`, with the request's `id`."""
+        op = request.get("op")
+        answer_of = {
+            "new_game": self._new_game,
+            "state": self._state_answer,
+            "legal": self._legal,
+            "chance": self._chance,
+            "apply": self._apply,
+            "returns": self._returns,
+            "quit": lambda _: {"ok": True},
+        }.get(op if isinstance(op, str) else "")
+        try:
+            if answer_of is None:
+                raise RulecheckError(f"unknown op {clip(repr(op), 40)}")
+            answer = answer_of(request)
+        except RulecheckError as exc:
+            answer = {"error": str(exc)}
+        except (KeyError, TypeError, AttributeError) as exc:  # a request without a field it needs
+            answer = {"error": f"a malformed {op} request ({type(exc).__name__}: {clip(str(exc))})"}
+        return {"id": request.get("id"), **answer}
+
+    def _game_now(self) -> Game[Any, Any]:
+        if self._game is None:
+            raise RulecheckError("no game yet: send new_game first")
+        return self._game
+
+    def _new_game(self, request: dict[str, Any]) -> dict[str, Any]:
+        data = request.get("data")
+        source = None if data is None or data.get("source") == DEFAULT_SOURCE else data.get("source")
+        game = make_game(request["game"], request["players"], request["options"], data=source)
+        if request["game_version"] != game.version:
+            raise RulecheckError(
+                f"this engine plays {game.name} version {game.version}, not version {request['game_version']}"
+            )
+        loaded = game.loaded_data
+        if data is not None and (loaded is None or loaded.digest != data.get("digest")):
+            raise RulecheckError(f"the data set's digest is {None if loaded is None else loaded.digest}")
+        start = request.get("start")
+        self._state = game.initial_state() if start is None else game.decode_state(json.dumps(start))
+        self._game = game
+        return {"ok": True, "protocol": PROTOCOL_VERSION}
+
+    def _state_answer(self, _: dict[str, Any]) -> dict[str, Any]:
+        game = self._game_now()
+        return {"to_move": game.to_move(self._state), "state": json.loads(game.encode_state(self._state))}
+
+    def _legal(self, _: dict[str, Any]) -> dict[str, Any]:
+        game = self._game_now()
+        if game.to_move(self._state) == CHANCE:
+            raise RulecheckError("a chance node: ask for chance outcomes")
+        actions = game.legal_actions(self._state)
+        return {"actions": [game.action_text(a) for a in actions], "ids": [game.action_id(a) for a in actions]}
+
+    def _chance(self, _: dict[str, Any]) -> dict[str, Any]:
+        game = self._game_now()
+        if game.to_move(self._state) != CHANCE:
+            raise RulecheckError("not a chance node")
+        outcomes = game.chance_outcomes(self._state)
+        return {
+            "outcomes": [[game.action_text(o), exact_text(p)] for o, p in outcomes],
+            "ids": [game.action_id(o) for o, _ in outcomes],
+        }
+
+    def _apply(self, request: dict[str, Any]) -> dict[str, Any]:
+        game = self._game_now()
+        text = request.get("action")
+        if not isinstance(text, str):
+            raise RulecheckError("apply needs an action's text")
+        self._state = game.apply(self._state, game.parse_action(text))
+        return {"ok": True}
+
+    def _returns(self, _: dict[str, Any]) -> dict[str, Any]:
+        game = self._game_now()
+        return {"returns": [exact_text(r) for r in game.returns(self._state)]}
+
+
+def serve(handler: Any, lines: Any, out: Any) -> None:
+    """Answer each JSON line of `lines` with `handler.handle`, one line each on `out`, until `quit`."""
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as exc:
+            out.write(json.dumps({"id": None, "error": f"not JSON: {exc}"}) + "\n")
+            out.flush()
+            continue
+        if not isinstance(request, dict):
+            request = {"op": None}
+        out.write(json.dumps(handler.handle(request), sort_keys=True) + "\n")
+        out.flush()
+        if request.get("op") == "quit":
+            return
+
+
+def main() -> None:
+    serve(ReferenceEngine(), sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
