@@ -9,6 +9,8 @@ from importlib import resources
 import pytest
 from hypothesis import HealthCheck, settings
 
+pytest_plugins = ("pytester",)
+
 settings.register_profile(
     "ci", derandomize=True, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
 )

@@ -12,7 +12,11 @@ from hypothesis import strategies as st
 from rulecheck.check.api import check_play
 from rulecheck.check.play import playthroughs
 from rulecheck.registry import DECLARATIONS, make_game
-from tests.golden_record import other_values
+
+
+def other_values(game):
+    """Every option of `game` at its first value other than the default."""
+    return {o.name: next(v for v in o.values if v != o.default) for o in game.option_space.options}
 
 
 def _setups():

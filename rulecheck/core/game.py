@@ -205,6 +205,14 @@ class Game(abc.ABC, Generic[S, A]):
             raise ValueError(f"{self.name}: {len(found)} returns for {self.players} players")
         return found
 
+    def return_bounds(self, max_steps: int) -> tuple[Return, Return]:
+        """The least and the most any player's return can be in a game of at most `max_steps`
+        steps: -1 and 1 under `win-loss`; a game of `scores` derives its own from its rules and
+        data (ValueError for one that does not)."""
+        if self.traits.outcome == WIN_LOSS:
+            return -1, 1
+        raise ValueError(f"{self.name}: derives no bounds on its scores")
+
     def winners(self, state: S) -> frozenset[int]:
         """The winners at a terminal state, a set since ties stand: under `win-loss` the players
         whose return is positive (none, when everyone loses); under `scores` every player with

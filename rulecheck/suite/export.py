@@ -3,10 +3,10 @@
 Models: three groups of traces for one game, each recorded on our engine (record.py).
 - Clauses: `searched` seeded clause-directed games (pursuit.py) under the chosen options,
   cycling through the game's campaign player counts (or the one count given), each steering
-  toward the clauses no trace kept so far exercises. A game is kept if it exercises a clause
-  the suite lacks; the first game of each player count is kept whole (a finished game, with
-  its returns, where it ends within the step cap), a later one only up to its last step
-  that exercised something new.
+  toward the clauses no trace kept so far exercises. A game is kept, up to its last step that
+  exercised something new, if it exercises a clause the suite lacks.
+- A finished game: a seeded random game (play.py) at the fewest players, played to its end
+  (up to FINISHED_CAP actions, FINISHED_TRIES seeds), so that the suite checks returns.
 - Options: for every value of every option other than the chosen one, a game under it at
   the fewest campaign players, steering toward the clauses the option reads; the trace ends
   at the first step that exercises one of them (up to OPTION_TRIES games are tried), or is
@@ -28,6 +28,7 @@ from typing import Any, Final
 
 import attrs
 
+from rulecheck.check.play import random_game
 from rulecheck.check.pursuit import pursue
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import TraceError
@@ -39,6 +40,10 @@ from rulecheck.registry import game_class, make_game
 from rulecheck.suite.format import SuiteTrace
 from rulecheck.suite.record import record_trace
 
+FINISHED_CAP: Final = 5_000
+"""The most actions of the random game played to its end."""
+FINISHED_TRIES: Final = 3
+"""Seeds tried for a random game that ends within FINISHED_CAP actions."""
 OPTION_TRIES: Final = 3
 """Games tried under an option value before its trace is taken without reaching the option's clauses."""
 DEFAULT_SEARCHED: Final = 12
@@ -80,6 +85,8 @@ class Export:
             f"options: {len(self.options)} other values, {reached} reaching a clause the option reads",
             f"findings: {len(self.findings)} witnesses" + (f" ({', '.join(self.findings)})" if self.findings else ""),
         ]
+        if not any(t.end.returns is not None for t in self.traces):
+            lines.append(f"no trace is a finished game: no random game tried ended within {FINISHED_CAP:,} actions")
         if missing:
             lines.append(f"not exercised within the search: {', '.join(missing)}")
         unreached = [f"{o.option}={o.value}" for o in self.options if not o.reached]
@@ -92,7 +99,6 @@ def _clause_traces(
     make: Any, counts: tuple[int, ...], searched: int, seed: int, max_steps: int, exercised: set[str]
 ) -> list[SuiteTrace]:
     found: list[SuiteTrace] = []
-    whole: set[int] = set()
     for index in range(searched):
         players = counts[index % len(counts)]
         game: Game[Any, Any] = make(players, {})
@@ -100,14 +106,23 @@ def _clause_traces(
         new = [i for i, step in enumerate(pursuit.touched) if step - exercised]
         if not new:
             continue
-        actions = pursuit.playthrough.actions
-        if players in whole:
-            actions = actions[: new[-1] + 1]
-        whole.add(players)
+        actions = pursuit.playthrough.actions[: new[-1] + 1]
         trace, touched = record_trace(game, actions, trace_id=f"{game.name}-clauses-{index + 1:02d}")
         found.append(attrs.evolve(trace, covers=tuple(f"clause {c}" for c in sorted(set(touched) - exercised))))
         exercised |= set(touched)
     return found
+
+
+def _finished_trace(make: Any, players: int, seed: int, exercised: set[str]) -> list[SuiteTrace]:
+    """A random game played to its end, or none if no seed tried ends within FINISHED_CAP actions."""
+    game: Game[Any, Any] = make(players, {})
+    for attempt in range(FINISHED_TRIES):
+        played = random_game(game, seed * 1_000 + attempt, FINISHED_CAP)
+        if game.is_terminal(played.states[-1]):
+            trace, touched = record_trace(game, played.actions, trace_id=f"{game.name}-finished", covers=["returns"])
+            exercised |= set(touched)
+            return [trace]
+    return []
 
 
 def _option_traces(
@@ -199,6 +214,7 @@ def export_suite(
     found = [] if report is None else witness_traces(report, name)
     exercised: set[str] = set()
     traces = _clause_traces(make, counts, searched, seed, max_steps, exercised)
+    traces += _finished_trace(make, min(counts), seed, exercised)
     option_traces, option_summary = _option_traces(make, min(counts), chosen, seed, max_steps, exercised)
     traces += option_traces + _witness_suite_traces(found, exercised)
     return Export(

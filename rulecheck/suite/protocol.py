@@ -47,8 +47,12 @@ REFERENCE: Final = "rulecheck.suite.reference:ReferenceEngine"
 """rulecheck's own engine, in this process (what `suite verify` replays a suite on)."""
 DEFAULT_TIMEOUT: Final = 10.0
 """Seconds an engine may take to answer one request."""
+STARTUP: Final = 60.0
+"""Seconds a process engine may take to answer its first request, which includes starting up."""
 STDERR_KEPT: Final = 5
-"""The last lines of a process engine's standard error that an error message quotes."""
+"""The last lines of a process engine's standard error that are kept, to quote when it exits."""
+LAST_WORDS: Final = 240
+"""The most characters of those lines an error message quotes (the last line first)."""
 IN_PROCESS: Final = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 """An engine given as `module:attribute`, run in this process; anything else is a command."""
 
@@ -141,6 +145,8 @@ class ProcessEngine:
             )
         except OSError as exc:
             raise EngineError(f"cannot start {clip(self.name)}: {exc.strerror or exc}", broken=True) from None
+        self._started = False
+        """Whether the process has answered once (its first answer may take STARTUP seconds)."""
         self._answers: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_KEPT)
         threading.Thread(target=self._read_answers, daemon=True).start()
@@ -164,9 +170,18 @@ class ProcessEngine:
             status = self._process.wait(timeout=1)
         except subprocess.TimeoutExpired:
             status = None
-        said = f"; its last words: {clip(' | '.join(self._stderr))}" if self._stderr else ""
+        said = f"; its last words: {self._last_words()}" if self._stderr else ""
         how = "closed its output" if status is None else f"exited with status {status}"
         return EngineError(f"{how} instead of answering {op}{said}", broken=True)
+
+    def _last_words(self) -> str:
+        """The end of what the engine wrote on standard error: its last lines, the last one whole."""
+        words = clip(self._stderr[-1], LAST_WORDS)
+        for line in reversed(list(self._stderr)[:-1]):
+            if len(words) + len(line) + 3 > LAST_WORDS:
+                break
+            words = f"{line} | {words}"
+        return words
 
     def request(self, op: str, **fields: Any) -> dict[str, Any]:
         self._number += 1
@@ -178,10 +193,12 @@ class ProcessEngine:
             stdin.flush()
         except (BrokenPipeError, OSError):
             raise self._exited(op) from None
+        timeout = self._timeout if self._started else max(self._timeout, STARTUP)
         try:
-            line = self._answers.get(timeout=self._timeout)
+            line = self._answers.get(timeout=timeout)
         except queue.Empty:
-            raise EngineError(f"gave no answer to {op} within {self._timeout:g} s", broken=True) from None
+            raise EngineError(f"gave no answer to {op} within {timeout:g} s", broken=True) from None
+        self._started = True
         if line is None:
             raise self._exited(op)
         if len(line.rstrip(b"\r\n")) > MAX_LINE_BYTES:

@@ -23,7 +23,7 @@ import pytest
 
 from rulecheck.suite.format import SUITE_SUFFIX, BadLine, SuiteTrace, read_suite
 from rulecheck.suite.protocol import DEFAULT_TIMEOUT, REFERENCE, Engine, open_engine
-from rulecheck.suite.replay import COMPARED, Divergence, TraceResult, replay_trace
+from rulecheck.suite.replay import COMPARED, line_result
 
 _ENGINE = pytest.StashKey[Engine]()
 
@@ -93,12 +93,8 @@ class TraceTest(pytest.Item):
         self.trace = trace
 
     def runtest(self) -> None:
-        if isinstance(self.trace, BadLine):
-            result = TraceResult(self.line, self.trace.trace, 0, Divergence(0, "suite", self.trace.reason))
-        else:
-            skip = frozenset(self.config.getoption("rulecheck_skip"))
-            divergence = replay_trace(_engine(self.config), self.trace, skip)
-            result = TraceResult(self.line, self.trace.id, len(self.trace.steps), divergence)
+        skip = frozenset(self.config.getoption("rulecheck_skip"))
+        result = line_result(_engine(self.config), self.line, self.trace, skip)
         if not result.passed:
             raise TraceDiverged(result.message(str(self.path)))
 

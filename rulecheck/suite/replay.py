@@ -18,7 +18,7 @@ Leaves out: starting engines (protocol.py) and choosing traces (export.py).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
@@ -270,17 +270,11 @@ def replay_trace(engine: Engine, trace: SuiteTrace, skip: frozenset[str] = froze
     return None
 
 
-def replay_results(
-    path: Path, engine: Engine, skip: frozenset[str] = frozenset(), game: str | None = None
-) -> Iterator[TraceResult]:
-    """Each trace's result, line by line (only traces of `game`, when given)."""
-    for number, item in read_suite(path):
-        if isinstance(item, BadLine):
-            yield TraceResult(number, item.trace, 0, Divergence(0, "suite", item.reason))
-            continue
-        if game is not None and item.game != game:
-            continue
-        yield TraceResult(number, item.id, len(item.steps), replay_trace(engine, item, skip))
+def line_result(engine: Engine, line: int, item: SuiteTrace | BadLine, skip: frozenset[str]) -> TraceResult:
+    """The result of one line of a suite: its trace replayed on `engine`, or what is wrong with the line."""
+    if isinstance(item, BadLine):
+        return TraceResult(line, item.trace, 0, Divergence(0, "suite", item.reason))
+    return TraceResult(line, item.id, len(item.steps), replay_trace(engine, item, skip))
 
 
 def replay_suite(
@@ -291,7 +285,8 @@ def replay_suite(
 ) -> SuiteResult:
     """Every trace of the suite at `path` replayed on `engine`."""
     results = []
-    for result in replay_results(path, engine, skip):
+    for number, item in read_suite(path):
+        result = line_result(engine, number, item, skip)
         results.append(result)
         if on_result is not None:
             on_result(result)

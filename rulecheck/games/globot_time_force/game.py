@@ -25,7 +25,17 @@ from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
 from rulecheck.core.numbering import Domain
 from rulecheck.core.traits import EXPLICIT_CHANCE, IMPERFECT, SCORES, SEQUENTIAL, Traits
-from rulecheck.games.globot_time_force import achievements, cards, costs, counters, setup, skills, timeline, turns
+from rulecheck.games.globot_time_force import (
+    achievements,
+    bounds,
+    cards,
+    costs,
+    counters,
+    setup,
+    skills,
+    timeline,
+    turns,
+)
 from rulecheck.games.globot_time_force.actions import (
     ACTION_TYPES,
     CHANCE_ACTIONS,
@@ -126,6 +136,10 @@ class GlobotTimeForce(Game[GTFState, Action]):
 
     def score_parts(self, state: GTFState, player: int) -> dict[str, int]:
         return score_parts(self.data, state, player, self.options["tableau_limit"])
+
+    def return_bounds(self, max_steps: int) -> tuple[int, int]:
+        """Scores from 0 up to a bound derived from the rules and the data set (bounds.py)."""
+        return bounds.score_bounds(self.data, self.players, max_steps)
 
     def _returns(self, state: GTFState) -> tuple[int, ...]:
         touch("GTF-E10")

@@ -31,7 +31,7 @@ from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
 from rulecheck.core.numbering import Domain
 from rulecheck.core.traits import EXPLICIT_CHANCE, PERFECT, SCORES, SIMULTANEOUS, Traits
-from rulecheck.games.mechanica import anytime, blueprints, recycling, setup, shop, steps, workday
+from rulecheck.games.mechanica import anytime, blueprints, bounds, recycling, setup, shop, steps, workday
 from rulecheck.games.mechanica.actions import ACTION_TYPES, CHANCE_TYPES, Draw, Place, Reveal, Route, domains
 from rulecheck.games.mechanica.data import FORMAT, MechanicaData
 from rulecheck.games.mechanica.options import OPTIONS
@@ -86,6 +86,10 @@ class Mechanica(Game[MechanicaState, Action]):
         """MEC-O2, MEC-E4: Wallet, Vault and the value of the installed improvements."""
         factory = state.factories[player]
         return factory.wallet + factory.vault + sum(self.rules.improvement[t].value for _, t in factory.tiles)
+
+    def return_bounds(self, max_steps: int) -> tuple[int, int]:
+        """Scores from 0 up to a bound derived from the rules and the data set (bounds.py)."""
+        return bounds.score_bounds(self.data, max_steps)
 
     def _returns(self, state: MechanicaState) -> tuple[int, ...]:
         touch("MEC-O2")
