@@ -1,5 +1,6 @@
 """Hostile input: every reader of untrusted input, fuzzed with Hypothesis (traces, data files,
-scenario files, option strings, action notation, JSON lines) on random input and on mutations of valid input.
+scenario files, option strings, action notation, JSON lines, conformance suites) on random input
+and on mutations of valid input.
 Every input loads or raises a RulecheckError whose message is one line of at most a few
 hundred characters: never another exception, a hang or unbounded memory. How many inputs
 each reader was tried with is recorded (`record_property("inputs", ...)`) and printed at the
@@ -22,6 +23,10 @@ from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import load_trace, parse_trace, record, replay
 from rulecheck.core.untrusted import json_lines
 from rulecheck.registry import DECLARATIONS, make_game
+from rulecheck.suite.format import BadLine, read_suite
+from rulecheck.suite.protocol import REFERENCE, open_engine
+from rulecheck.suite.record import record_trace
+from rulecheck.suite.replay import replay_trace
 
 MAX_MESSAGE = 500
 """The longest message allowed, beyond the file path it names."""
@@ -306,3 +311,52 @@ def test_scenario_positions_on_edited_documents(record_property, tmp_path, name)
 
     strategy = st.sampled_from(documents).flatmap(edited)
     record_tried(record_property, f"scenario position ({name})", fuzz(strategy, load, 150))
+
+
+# Conformance suites
+
+
+def _suite_line(name: str) -> str:
+    game = make_game(name)
+    return record_trace(game, random_game(game, seed=7, max_steps=8).actions, trace_id=f"{name}-7")[0].line()
+
+
+SUITE_LINES = {name: _suite_line(name) for name in GAMES}
+
+
+def read_and_replayed(path: Path) -> None:
+    """Read a suite file as `suite verify` does and replay each trace on our engine: every line
+    is a trace or a bad line with a short reason, and our engine answers without raising."""
+    lines = refused_cleanly(lambda: list(read_suite(path)), path=str(path))
+    for number, item in lines or ():
+        if isinstance(item, BadLine):
+            reason = item.message(str(path))
+            assert len(reason.splitlines()) == 1 and len(reason) <= len(str(path)) + MAX_MESSAGE, reason
+            continue
+        divergence = replay_trace(open_engine(REFERENCE), item)
+        assert divergence is None or "raised" not in divergence.detail, divergence
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_files_on_random_and_mutated_lines(record_property, tmp_path, name):
+    names = (tmp_path / f"suite-{n}.suite.jsonl" for n in itertools.count())
+    line = st.sampled_from([SUITE_LINES[name]]).flatmap(mutated).map(lambda t: t.encode("utf-8", "surrogatepass"))
+
+    def read(content: bytes) -> None:
+        path = next(names)
+        path.write_bytes(content)
+        read_and_replayed(path)
+
+    record_tried(record_property, f"suite file ({name})", fuzz(st.binary() | line, read, 60))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_suite_files_on_edited_traces(record_property, tmp_path, name):
+    names = (tmp_path / f"suite-{n}.suite.jsonl" for n in itertools.count())
+
+    def read(document: dict) -> None:
+        path = next(names)
+        path.write_text(json.dumps(document) + "\n" + SUITE_LINES[name] + "\n")
+        read_and_replayed(path)
+
+    record_tried(record_property, f"suite file ({name})", fuzz(edited(json.loads(SUITE_LINES[name])), read, 100))

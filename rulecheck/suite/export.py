@@ -22,7 +22,7 @@ Leaves out: the file format (format.py) and the readable playthrough (playthroug
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -48,6 +48,9 @@ OPTION_TRIES: Final = 3
 """Games tried under an option value before its trace is taken without reaching the option's clauses."""
 DEFAULT_SEARCHED: Final = 12
 DEFAULT_MAX_STEPS: Final = 400
+
+Make = Callable[[int, Mapping[str, str]], Game[Any, Any]]
+"""Builds the game at a player count with some options changed from the chosen ones."""
 
 
 @attrs.frozen
@@ -96,12 +99,14 @@ class Export:
 
 
 def _clause_traces(
-    make: Any, counts: tuple[int, ...], searched: int, seed: int, max_steps: int, exercised: set[str]
+    make: Make, counts: tuple[int, ...], searched: int, seed: int, max_steps: int, exercised: set[str]
 ) -> list[SuiteTrace]:
+    """The clause-directed games that exercise a clause the suite lacks, each up to its last such
+    step; `exercised` grows by what they exercise."""
     found: list[SuiteTrace] = []
     for index in range(searched):
         players = counts[index % len(counts)]
-        game: Game[Any, Any] = make(players, {})
+        game = make(players, {})
         pursuit = pursue(game, set(game.catalogue().ids) - exercised, seed * 1_000 + index, max_steps)
         new = [i for i, step in enumerate(pursuit.touched) if step - exercised]
         if not new:
@@ -113,9 +118,9 @@ def _clause_traces(
     return found
 
 
-def _finished_trace(make: Any, players: int, seed: int, exercised: set[str]) -> list[SuiteTrace]:
+def _finished_trace(make: Make, players: int, seed: int, exercised: set[str]) -> list[SuiteTrace]:
     """A random game played to its end, or none if no seed tried ends within FINISHED_CAP actions."""
-    game: Game[Any, Any] = make(players, {})
+    game = make(players, {})
     for attempt in range(FINISHED_TRIES):
         played = random_game(game, seed * 1_000 + attempt, FINISHED_CAP)
         if game.is_terminal(played.states[-1]):
@@ -126,14 +131,15 @@ def _finished_trace(make: Any, players: int, seed: int, exercised: set[str]) -> 
 
 
 def _option_traces(
-    make: Any, players: int, chosen: Mapping[str, str], seed: int, max_steps: int, exercised: set[str]
+    make: Make, players: int, chosen: Mapping[str, str], seed: int, max_steps: int, exercised: set[str]
 ) -> tuple[list[SuiteTrace], list[OptionTrace]]:
+    """A trace under every other value of every option, and whether it reached the option's clauses."""
     traces, summary = [], []
     options: tuple[Option, ...] = make(players, {}).option_space.options
     for number, option in enumerate(options):
         current = chosen.get(option.name, option.default)
         for value in (v for v in option.values if v != current):
-            game: Game[Any, Any] = make(players, {option.name: value})
+            game = make(players, {option.name: value})
             for attempt in range(OPTION_TRIES):
                 pursuit = pursue(game, option.clauses, seed * 1_000_000 + number * 1_000 + attempt, max_steps)
                 if pursuit.reached:
