@@ -20,7 +20,7 @@ import json
 import re
 from collections.abc import Iterator
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
@@ -49,6 +49,7 @@ def exact_text(value: int | Fraction) -> str:
     return str(Fraction(value))
 
 
+@lru_cache(maxsize=4096)  # a suite repeats the same few probabilities thousands of times
 def exact_value(text: str) -> Fraction:
     """The number an exact text stands for; ValueError unless it is written as `exact_text` writes it."""
     if not EXACT.fullmatch(text) or exact_text(Fraction(text)) != text:

@@ -33,9 +33,9 @@ def record_trace(
 ) -> tuple[SuiteTrace, Counter[str]]:
     """The suite trace of `actions` played from the initial state (or `start`), and the clauses
     the engine touched; IllegalAction if an action is not legal."""
-    state = game.initial_state() if start is None else start
     steps = []
-    with coverage() as touched:
+    with coverage() as touched:  # building the initial state applies the setup's clauses
+        state = game.initial_state() if start is None else start
         for item in actions:
             action = game.parse_action(item) if isinstance(item, str) else item
             steps.append(_step(game, state, action))
