@@ -74,7 +74,7 @@ def _replay(args: argparse.Namespace, engine: Engine) -> int:
 
     try:
         with interruptible():
-            outcome = replay_suite(source, engine, frozenset(args.skip), report)
+            outcome = replay_suite(source, engine, frozenset(args.skip), report, args.exitfirst)
     finally:
         engine.close()
     if args.json:
@@ -106,6 +106,9 @@ def _add_replay_flags(parser: argparse.ArgumentParser) -> None:
         default=[],
         choices=COMPARED,
         help="leave this comparison out (repeatable; `state` for an engine without rulecheck's state encoding)",
+    )
+    parser.add_argument(
+        "-x", "--exitfirst", action="store_true", help="stop at the first trace that diverges (as pytest -x does)"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 

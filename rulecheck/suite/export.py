@@ -7,10 +7,12 @@ Models: three groups of traces for one game, each recorded on our engine (record
   exercised something new, if it exercises a clause the suite lacks.
 - A finished game: a seeded random game (play.py) at the fewest players, played to its end
   (up to FINISHED_CAP actions, FINISHED_TRIES seeds), so that the suite checks returns.
+- Player counts: unless one player count is chosen, a seeded random game (up to the step cap)
+  at every player count the game allows that the search did not play.
 - Options: for every value of every option other than the chosen one, a game under it at
   the fewest campaign players, steering toward the clauses the option reads; the trace ends
-  at the first step that exercises one of them (up to OPTION_TRIES games are tried), or is
-  the last game tried, whole, saying that its clauses were not reached.
+  OPTION_TAIL actions after the first step that exercises one of them (up to OPTION_TRIES
+  games are tried), or is the last game tried, whole, saying that its clauses were not reached.
 - Findings: with a `verify` report folder, every trace witness of a finding of this game,
   from the position and under the options it was found in.
 Each trace says why it is there (`covers`), and the export reports what the search did not
@@ -22,7 +24,7 @@ Leaves out: the file format (format.py) and the readable playthrough (playthroug
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -33,6 +35,7 @@ from rulecheck.check.pursuit import pursue
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import TraceError
 from rulecheck.core.game import Game
+from rulecheck.core.notation import Action
 from rulecheck.core.options import Option
 from rulecheck.core.trace import Trace, load_trace, replay
 from rulecheck.core.untrusted import load_document
@@ -44,6 +47,9 @@ FINISHED_CAP: Final = 5_000
 """The most actions of the random game played to its end."""
 FINISHED_TRIES: Final = 3
 """Seeds tried for a random game that ends within FINISHED_CAP actions."""
+OPTION_TAIL: Final = 40
+"""Actions an option trace goes on for after its first step that exercises a clause the option
+reads, so that what the reading changes there has steps to show in."""
 OPTION_TRIES: Final = 3
 """Games tried under an option value before its trace is taken without reaching the option's clauses."""
 DEFAULT_SEARCHED: Final = 12
@@ -98,6 +104,22 @@ class Export:
         return lines
 
 
+def _recorded(
+    game: Game[Any, Any],
+    actions: Sequence[Action | str],
+    trace_id: str,
+    reasons: list[str],
+    exercised: set[str],
+    start: Any = None,
+) -> SuiteTrace:
+    """The trace of `actions`, covering `reasons` and every clause it is the first to exercise
+    (`clause GT-A2`, added to `exercised`)."""
+    trace, touched = record_trace(game, actions, trace_id=trace_id, start=start)
+    first = sorted(set(touched) - exercised)
+    exercised |= set(touched)
+    return attrs.evolve(trace, covers=(*reasons, *(f"clause {c}" for c in first)))
+
+
 def _clause_traces(
     make: Make, counts: tuple[int, ...], searched: int, seed: int, max_steps: int, exercised: set[str]
 ) -> list[SuiteTrace]:
@@ -112,9 +134,7 @@ def _clause_traces(
         if not new:
             continue
         actions = pursuit.playthrough.actions[: new[-1] + 1]
-        trace, touched = record_trace(game, actions, trace_id=f"{game.name}-clauses-{index + 1:02d}")
-        found.append(attrs.evolve(trace, covers=tuple(f"clause {c}" for c in sorted(set(touched) - exercised))))
-        exercised |= set(touched)
+        found.append(_recorded(game, actions, f"{game.name}-clauses-{index + 1:02d}", [], exercised))
     return found
 
 
@@ -124,10 +144,22 @@ def _finished_trace(make: Make, players: int, seed: int, exercised: set[str]) ->
     for attempt in range(FINISHED_TRIES):
         played = random_game(game, seed * 1_000 + attempt, FINISHED_CAP)
         if game.is_terminal(played.states[-1]):
-            trace, touched = record_trace(game, played.actions, trace_id=f"{game.name}-finished", covers=["returns"])
-            exercised |= set(touched)
-            return [trace]
+            return [_recorded(game, played.actions, f"{game.name}-finished", ["returns"], exercised)]
     return []
+
+
+def _player_count_traces(
+    make: Make, counts: range, searched: tuple[int, ...], seed: int, max_steps: int, exercised: set[str]
+) -> list[SuiteTrace]:
+    """A random game at every player count of `counts` that the search did not play."""
+    traces = []
+    for players in (n for n in counts if n not in searched):
+        game = make(players, {})
+        played = random_game(game, seed * 1_000 + players, max_steps)
+        traces.append(
+            _recorded(game, played.actions, f"{game.name}-players-{players}", [f"players {players}"], exercised)
+        )
+    return traces
 
 
 def _option_traces(
@@ -147,12 +179,10 @@ def _option_traces(
             actions = pursuit.playthrough.actions
             reached = bool(pursuit.reached)
             if reached:
-                actions = actions[: min(pursuit.reached.values())]
+                actions = actions[: min(pursuit.reached.values()) + OPTION_TAIL]
             covers = [f"option {option.name}={value}"] + ([] if reached else ["its clauses not reached"])
             trace_id = _identifier(f"{game.name}-option-{option.name}-{value}")
-            trace, touched = record_trace(game, actions, trace_id=trace_id, covers=covers)
-            exercised |= set(touched)
-            traces.append(trace)
+            traces.append(_recorded(game, actions, trace_id, covers, exercised))
             summary.append(OptionTrace(option.name, value, reached))
     return traces, summary
 
@@ -184,15 +214,9 @@ def _witness_suite_traces(found: list[tuple[str, Trace]], exercised: set[str]) -
         source = None if trace.data is None or trace.data[0] == DEFAULT_SOURCE else trace.data[0]
         game = make_game(trace.game, trace.players, dict(trace.options), data=source)
         replay(game, trace)
-        suite_trace, touched = record_trace(
-            game,
-            trace.actions,
-            trace_id=_identifier(f"{game.name}-finding-{finding}-{index}"),
-            covers=[f"finding {finding}"],
-            start=None if trace.start is None else trace.first_state(game),
-        )
-        exercised |= set(touched)
-        traces.append(suite_trace)
+        trace_id = _identifier(f"{game.name}-finding-{finding}-{index}")
+        start = None if trace.start is None else trace.first_state(game)
+        traces.append(_recorded(game, trace.actions, trace_id, [f"finding {finding}"], exercised, start))
     return traces
 
 
@@ -221,6 +245,9 @@ def export_suite(
     exercised: set[str] = set()
     traces = _clause_traces(make, counts, searched, seed, max_steps, exercised)
     traces += _finished_trace(make, min(counts), seed, exercised)
+    if players is None:
+        every = range(cls.min_players, cls.max_players + 1)
+        traces += _player_count_traces(make, every, counts, seed, max_steps, exercised)
     option_traces, option_summary = _option_traces(make, min(counts), chosen, seed, max_steps, exercised)
     traces += option_traces + _witness_suite_traces(found, exercised)
     return Export(

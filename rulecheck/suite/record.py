@@ -5,7 +5,8 @@ step, the player to move, the state's canonical JSON, the legal actions with the
 the chance outcomes with ids and exact probabilities (each list sorted by text), and the
 action with its id; at the end, the last state and, at a finished game, the returns. The
 clauses the engine touches while it lists and applies the actions are counted, so export
-knows what a trace exercises.
+knows what a trace exercises: building the initial state, listing and applying each step's
+actions, and scoring a finished game.
 
 Leaves out: which actions to play (export.py chooses them) and writing the file (format.py).
 """
@@ -41,7 +42,7 @@ def record_trace(
             steps.append(_step(game, state, action))
             state = game.apply(state, action)
         game.legal_actions(state)
-    returns = tuple(map(Fraction, game.returns(state))) if game.is_terminal(state) else None
+        returns = tuple(map(Fraction, game.returns(state))) if game.is_terminal(state) else None
     trace = SuiteTrace(
         id=trace_id,
         covers=tuple(covers),

@@ -282,12 +282,16 @@ def replay_suite(
     engine: Engine,
     skip: frozenset[str] = frozenset(),
     on_result: Callable[[TraceResult], None] | None = None,
+    exit_first: bool = False,
 ) -> SuiteResult:
-    """Every trace of the suite at `path` replayed on `engine`."""
+    """Every trace of the suite at `path` replayed on `engine` (with `exit_first`, up to the first
+    that diverges)."""
     results = []
     for number, item in read_suite(path):
         result = line_result(engine, number, item, skip)
         results.append(result)
         if on_result is not None:
             on_result(result)
+        if exit_first and not result.passed:
+            break
     return SuiteResult(str(path), engine.name, tuple(results))
