@@ -3,10 +3,14 @@ divergence of a wrong engine, names the trace and step of every fault (of the su
 engine) and goes on with the next trace; the file's lines follow the published JSON Schema."""
 
 import json
+import signal
+import subprocess
 import sys
+import time
 from fractions import Fraction
 
 import jsonschema
+import psutil
 import pytest
 
 from rulecheck.check.play import random_game
@@ -235,3 +239,20 @@ def test_the_commands_export_verify_and_replay(tmp_path, capsys, small_suite):
 def test_a_suite_file_that_cannot_be_read_is_a_usage_error(tmp_path, capsys):
     assert main(["suite", "verify", str(tmp_path / "missing.suite.jsonl")]) == 2
     assert "missing.suite.jsonl: cannot read" in capsys.readouterr().err
+
+
+def test_a_signal_stops_a_replay_with_what_ran_and_no_engine_left_behind(small_suite):
+    command = [sys.executable, "-m", "rulecheck.cli", "suite", "replay", str(small_suite), "--timeout", "120"]
+    run = subprocess.Popen([*command, "--engine", f"{FAULTY} hangs"], stdout=subprocess.PIPE, text=True)
+    watched = psutil.Process(run.pid)
+    deadline = time.monotonic() + 60
+    while not watched.children() and time.monotonic() < deadline:  # the engine has started
+        time.sleep(0.1)
+    engines = watched.children()
+    assert engines, "the engine process started"
+    time.sleep(3)  # the first trace is waiting on the hung engine
+    run.send_signal(signal.SIGINT)
+    out, _ = run.communicate(timeout=60)
+    assert run.returncode == 128 + signal.SIGINT
+    assert out.startswith("rulecheck: stopped by SIGINT: ") and "0 of 0 traces agree" in out
+    assert not any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in engines)

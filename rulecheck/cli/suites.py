@@ -3,7 +3,8 @@
 Models: presentation of a suite's export (what its traces cover, what the search did not
 reach), and of a replay's results: each trace that diverges with its first difference, as
 it finishes, then a summary line; exit status 0 when every trace agrees, 1 when one does
-not, 2 for a usage error (a suite file that cannot be read, an engine that cannot start).
+not, 2 for a usage error (a suite file that cannot be read, an engine that cannot start),
+128+n when signal n (SIGINT, SIGTERM) stopped it, after the summary of the traces replayed.
 
 Leaves out: the suite machinery (rulecheck/suite/).
 """
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from rulecheck.check.signals import interruptible
+from rulecheck.check.signals import Interrupted, interruptible
 from rulecheck.cli.args import at_least, positive_seconds, writable_file
 from rulecheck.core.files import write_whole
 from rulecheck.core.options import parse_assignments
@@ -26,7 +28,7 @@ from rulecheck.suite.export import DEFAULT_MAX_STEPS, DEFAULT_SEARCHED, export_s
 from rulecheck.suite.format import SUITE_SUFFIX, save_suite
 from rulecheck.suite.playthrough import playthrough
 from rulecheck.suite.protocol import DEFAULT_TIMEOUT, REFERENCE, Engine, open_engine
-from rulecheck.suite.replay import COMPARED, TraceResult, replay_suite
+from rulecheck.suite.replay import COMPARED, SuiteResult, TraceResult, replay_suite
 
 PLAYTHROUGH_SUFFIX = ".suite.txt"
 
@@ -40,17 +42,21 @@ def playthrough_path(suite: Path) -> Path:
 def run_export(args: argparse.Namespace) -> int:
     out = writable_file(args.out or f"{args.game}{SUITE_SUFFIX}")
     report = None if args.findings is None else Path(args.findings)
-    with interruptible():
-        exported = export_suite(
-            args.game,
-            players=args.players,
-            options=parse_assignments(args.set),
-            data=args.data,
-            searched=args.traces,
-            seed=args.seed,
-            max_steps=args.max_steps,
-            report=report,
-        )
+    try:
+        with interruptible():
+            exported = export_suite(
+                args.game,
+                players=args.players,
+                options=parse_assignments(args.set),
+                data=args.data,
+                searched=args.traces,
+                seed=args.seed,
+                max_steps=args.max_steps,
+                report=report,
+            )
+    except Interrupted as stop:
+        print(f"rulecheck: stopped by {stop.name}: no suite written", file=sys.stderr)
+        return stop.exit_status
     save_suite(out, list(exported.traces))
     write_whole(playthrough_path(out), playthrough(exported.traces))
     if args.json:
@@ -65,8 +71,10 @@ def run_export(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace, engine: Engine) -> int:
     source = Path(args.suite)
     shown: list[dict[str, Any]] = []
+    done: list[TraceResult] = []
 
     def report(result: TraceResult) -> None:
+        done.append(result)
         if args.json:
             shown.append({"line": result.line, "trace": result.trace, "steps": result.steps} | _divergence(result))
         elif not result.passed:
@@ -75,6 +83,9 @@ def _replay(args: argparse.Namespace, engine: Engine) -> int:
     try:
         with interruptible():
             outcome = replay_suite(source, engine, frozenset(args.skip), report, args.exitfirst)
+    except Interrupted as stop:
+        print(f"rulecheck: stopped by {stop.name}: {SuiteResult(str(source), engine.name, tuple(done)).summary()}")
+        return stop.exit_status
     finally:
         engine.close()
     if args.json:
