@@ -347,7 +347,7 @@ def test_suite_files_on_random_and_mutated_lines(record_property, tmp_path, name
         path.write_bytes(content)
         read_and_replayed(path)
 
-    record_tried(record_property, f"suite file ({name})", fuzz(st.binary() | line, read, 60))
+    record_tried(record_property, f"suite file ({name})", fuzz(st.binary() | line, read, 40))
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -359,4 +359,4 @@ def test_suite_files_on_edited_traces(record_property, tmp_path, name):
         path.write_text(json.dumps(document) + "\n" + SUITE_LINES[name] + "\n")
         read_and_replayed(path)
 
-    record_tried(record_property, f"suite file ({name})", fuzz(edited(json.loads(SUITE_LINES[name])), read, 100))
+    record_tried(record_property, f"suite file ({name})", fuzz(edited(json.loads(SUITE_LINES[name])), read, 80))
