@@ -231,6 +231,10 @@ def test_the_commands_export_verify_and_replay(tmp_path, capsys, small_suite):
     assert "trace gt-3p, step" in printed and printed.rstrip().endswith("2 diverge")
     assert main(["suite", "replay", str(small_suite), "--engine", "no_such_module:engine"]) == 2
     assert "no engine no_such_module:engine" in capsys.readouterr().err
+    assert main(["suite", "replay", str(small_suite), "--engine", "no-such-engine --flag"]) == 2
+    assert "cannot start no-such-engine --flag: No such file or directory" in capsys.readouterr().err
+    assert main(["suite", "replay", str(small_suite), "--engine", "python -c 'unclosed"]) == 2
+    assert "cannot read the engine command" in capsys.readouterr().err
     assert main(["suite", "replay", str(small_suite), "--engine", f"{FAULTY} hangs", "--timeout", "1", "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert [t["trace"] for t in report["traces"] if t["divergence"]] == ["gt-3p", "gtf-3p-whole"]

@@ -36,6 +36,7 @@ import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from rulecheck.core.codec import canonical_json
@@ -101,7 +102,7 @@ def _checked(answer: Any, op: str, number: int) -> dict[str, Any]:
 class InProcessEngine:
     """An engine in this process: an object made by a callable, answering through `handle`."""
 
-    def __init__(self, make: Any, name: str) -> None:
+    def __init__(self, make: Callable[[], Handler], name: str) -> None:
         self.name = name
         self._make = make
         self._handler: Handler = make()
@@ -127,7 +128,10 @@ class ProcessEngine:
 
     def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.name = command
-        self._argv = shlex.split(command)
+        try:
+            self._argv = shlex.split(command)
+        except ValueError as exc:  # an unclosed quote
+            raise EngineError(f"cannot read the engine command {clip(repr(command))}: {exc}", broken=True) from None
         if not self._argv:
             raise EngineError("the engine command is empty", broken=True)
         self._timeout = timeout
