@@ -6,10 +6,11 @@ declared traits (chance, information, dynamics, outcome); its initial state; who
 in a state (a player index, CHANCE or TERMINAL); the sorted legal actions; the exact
 chance outcomes at chance nodes; `apply`, which returns the next state or raises
 IllegalAction naming the clause; who has lost; at a terminal state, each player's
-return and the set of winners; who is to blame for a step; what a player observes; the
-integer id of every action; and the symmetries that map states to equivalent ones, for
-exploration to merge. States are immutable and hashable; actions have a canonical text
-notation and states a canonical JSON encoding, both handled here for every game.
+return and the set of winners; bounds on the returns of a game of a given length; who
+is to blame for a step; what a player observes; the integer id of every action; and the
+symmetries that map states to equivalent ones, for exploration to merge. States are
+immutable and hashable; actions have a canonical text notation and states a canonical JSON
+encoding, both handled here for every game.
 
 The public calls live here and are the same for every game: `legal_actions` sorts and
 deduplicates once, `apply` rejects every action that is not legal (not a sample of
