@@ -21,6 +21,7 @@ from rulecheck.suite.export import export_suite
 from rulecheck.suite.format import SuiteTrace, read_suite, save_suite, schema
 from rulecheck.suite.protocol import REFERENCE, open_engine
 from rulecheck.suite.record import record_trace
+from rulecheck.suite.reference import ReferenceEngine
 from rulecheck.suite.replay import replay_suite, state_difference
 from tests.fixtures.faulty_engine import BROKEN_PROTOCOL, FAULTY_PLAYERS, WRONG_ANSWERS
 
@@ -260,3 +261,23 @@ def test_a_signal_stops_a_replay_with_what_ran_and_no_engine_left_behind(small_s
     assert run.returncode == 128 + signal.SIGINT
     assert out.startswith("rulecheck: stopped by SIGINT: ") and "0 of 0 traces agree" in out
     assert not any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in engines)
+
+
+@pytest.mark.parametrize(
+    ("request_", "error"),
+    [
+        ({"op": "new_game"}, "'options' must be an object, not null"),
+        (
+            {"op": "new_game", "game": "mechanica", "players": True, "options": {}},
+            "'players' must be an integer, not true",
+        ),
+        ({"op": "new_game", "game": "chess", "players": 2, "options": {}}, "unknown game 'chess'; games: globetrotter"),
+        ({"op": "new_game", "game": "mechanica", "players": 2, "options": {"x": 1}}, "option values are strings"),
+        ({"op": "apply", "action": "pass"}, "no game yet: send new_game first"),
+        ({"op": "fly"}, "unknown op 'fly'"),
+        ({"id": 9}, "unknown op None"),
+    ],
+)
+def test_the_reference_engine_answers_a_malformed_request_with_an_error(request_, error):
+    answer = ReferenceEngine().handle({"id": 9} | request_)
+    assert answer["id"] == 9 and error in answer["error"], answer

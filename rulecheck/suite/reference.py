@@ -50,8 +50,6 @@ class ReferenceEngine:
             answer = answer_of(request)
         except RulecheckError as exc:
             answer = {"error": str(exc)}
-        except (KeyError, TypeError, AttributeError) as exc:  # a request without a field it needs
-            answer = {"error": f"a malformed {op} request ({type(exc).__name__}: {clip(str(exc))})"}
         return {"id": request.get("id"), **answer}
 
     def _game_now(self) -> Game[Any, Any]:
@@ -60,17 +58,21 @@ class ReferenceEngine:
         return self._game
 
     def _new_game(self, request: dict[str, Any]) -> dict[str, Any]:
-        data = request.get("data")
-        source = None if data is None or data.get("source") == DEFAULT_SOURCE else data.get("source")
-        game = make_game(request["game"], request["players"], request["options"], data=source)
-        if request["game_version"] != game.version:
-            raise RulecheckError(
-                f"this engine plays {game.name} version {game.version}, not version {request['game_version']}"
-            )
+        data = _field(request, "data", dict, optional=True)
+        source = None if data is None else _field(data, "source", str)
+        digest = None if data is None else _field(data, "digest", str)
+        options = _field(request, "options", dict)
+        if not all(isinstance(value, str) for value in options.values()):
+            raise RulecheckError("new_game: option values are strings")
+        name, players = _field(request, "game", str), _field(request, "players", int)
+        game = make_game(name, players, options, data=None if source == DEFAULT_SOURCE else source)
+        version = _field(request, "game_version", int)
+        if version != game.version:
+            raise RulecheckError(f"this engine plays {game.name} version {game.version}, not version {version}")
         loaded = game.loaded_data
-        if data is not None and (loaded is None or loaded.digest != data.get("digest")):
+        if data is not None and (loaded is None or loaded.digest != digest):
             raise RulecheckError(f"the data set's digest is {None if loaded is None else loaded.digest}")
-        start = request.get("start")
+        start = _field(request, "start", dict, optional=True)
         self._state = game.initial_state() if start is None else game.decode_state(json.dumps(start))
         self._game = game
         return {"ok": True, "protocol": PROTOCOL_VERSION}
@@ -98,15 +100,24 @@ class ReferenceEngine:
 
     def _apply(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self._game_now()
-        text = request.get("action")
-        if not isinstance(text, str):
-            raise RulecheckError("apply needs an action's text")
+        text = _field(request, "action", str)
         self._state = game.apply(self._state, game.parse_action(text))
         return {"ok": True}
 
     def _returns(self, _: dict[str, Any]) -> dict[str, Any]:
         game = self._game_now()
         return {"returns": [exact_text(r) for r in game.returns(self._state)]}
+
+
+def _field(message: dict[str, Any], key: str, kind: type, *, optional: bool = False) -> Any:
+    """`message[key]`, which must be a `kind` (or, when `optional`, null or absent); RulecheckError otherwise."""
+    value = message.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        named = {int: "an integer", str: "a string", dict: "an object"}[kind]
+        raise RulecheckError(f"{clip(repr(key), 40)} must be {named}, not {clip(json.dumps(value), 60)}")
+    return value
 
 
 def serve(handler: Any, lines: Any, out: Any) -> None:
