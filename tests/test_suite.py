@@ -236,9 +236,11 @@ def test_the_commands_export_verify_and_replay(tmp_path, capsys, small_suite):
     assert "cannot start no-such-engine --flag: No such file or directory" in capsys.readouterr().err
     assert main(["suite", "replay", str(small_suite), "--engine", "python -c 'unclosed"]) == 2
     assert "cannot read the engine command" in capsys.readouterr().err
-    assert main(["suite", "replay", str(small_suite), "--engine", f"{FAULTY} hangs", "--timeout", "1", "--json"]) == 1
+    faulty = "tests.fixtures.faulty_engine:wrong_state"
+    assert main(["suite", "replay", str(small_suite), "--engine", faulty, "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert [t["trace"] for t in report["traces"] if t["divergence"]] == ["gt-3p", "gtf-3p-whole"]
+    assert report["traces"][0]["divergence"]["what"] == "state" and not report["passed"]
 
 
 def test_a_suite_file_that_cannot_be_read_is_a_usage_error(tmp_path, capsys):
@@ -255,7 +257,7 @@ def test_a_signal_stops_a_replay_with_what_ran_and_no_engine_left_behind(small_s
         time.sleep(0.1)
     engines = watched.children()
     assert engines, "the engine process started"
-    time.sleep(3)  # the first trace is waiting on the hung engine
+    time.sleep(2)  # the first trace is waiting on the hung engine
     run.send_signal(signal.SIGINT)
     out, _ = run.communicate(timeout=60)
     assert run.returncode == 128 + signal.SIGINT
