@@ -25,11 +25,10 @@ from importlib import resources
 from pathlib import Path
 
 from rulecheck.check.verify import BUDGETS, verify
-from rulecheck.core.files import write_whole
 from rulecheck.registry import DECLARATIONS, game_class
 from rulecheck.suite.export import export_suite
 from rulecheck.suite.format import SUITE_SUFFIX, SuiteTrace, read_suite, save_suite
-from rulecheck.suite.playthrough import playthrough
+from rulecheck.suite.playthrough import save_playthrough
 from rulecheck.suite.protocol import REFERENCE, open_engine
 from rulecheck.suite.replay import replay_suite
 
@@ -78,7 +77,7 @@ def record(game: str) -> Path:
     path = suite_path(game)
     SUITES.mkdir(exist_ok=True)
     save_suite(path, list(exported.traces))
-    write_whole(path.with_name(f"{game}.suite.txt"), playthrough(exported.traces))
+    save_playthrough(path, exported.traces)
     return path
 
 

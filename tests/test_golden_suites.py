@@ -14,6 +14,7 @@ import pytest
 from rulecheck.check.play import random_game
 from rulecheck.registry import DECLARATIONS, game_class, make_game
 from rulecheck.suite.format import SuiteTrace, read_suite
+from rulecheck.suite.playthrough import playthrough_path
 from rulecheck.suite.record import record_trace
 from tests import suite_record
 from tests.fixtures.faulty_engine import FAULTY_PLAYERS
@@ -38,7 +39,7 @@ def test_each_game_has_a_golden_suite_at_its_version(game):
     assert {f"option {o.name}={v}" for o in options for v in o.values if v != o.default} <= covers
     assert any(c.startswith("finding ") for c in covers), "the findings' witnesses are in the suite"
     assert any(t.end.returns is not None for t in traces), "some trace is a finished game, with returns"
-    assert path.with_name(f"{game}.suite.txt").exists()
+    assert playthrough_path(path).exists()
 
 
 def test_regenerating_refuses_a_behaviour_change_without_a_version_bump(monkeypatch, tmp_path):

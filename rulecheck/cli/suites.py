@@ -21,22 +21,13 @@ import attrs
 
 from rulecheck.check.signals import Interrupted, interruptible
 from rulecheck.cli.args import at_least, positive_seconds, writable_file
-from rulecheck.core.files import write_whole
 from rulecheck.core.options import parse_assignments
 from rulecheck.registry import DECLARATIONS
 from rulecheck.suite.export import DEFAULT_MAX_STEPS, DEFAULT_SEARCHED, export_suite
 from rulecheck.suite.format import SUITE_SUFFIX, save_suite
-from rulecheck.suite.playthrough import playthrough
+from rulecheck.suite.playthrough import save_playthrough
 from rulecheck.suite.protocol import DEFAULT_TIMEOUT, REFERENCE, Engine, open_engine
 from rulecheck.suite.replay import COMPARED, SuiteResult, TraceResult, replay_suite
-
-PLAYTHROUGH_SUFFIX = ".suite.txt"
-
-
-def playthrough_path(suite: Path) -> Path:
-    """The readable playthrough beside a suite file: `x.suite.jsonl` -> `x.suite.txt`."""
-    name = suite.name.removesuffix(SUITE_SUFFIX).removesuffix(".jsonl")
-    return suite.with_name(name + PLAYTHROUGH_SUFFIX)
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -58,11 +49,11 @@ def run_export(args: argparse.Namespace) -> int:
         print(f"rulecheck: stopped by {stop.name}: no suite written", file=sys.stderr)
         return stop.exit_status
     save_suite(out, list(exported.traces))
-    write_whole(playthrough_path(out), playthrough(exported.traces))
+    readable = save_playthrough(out, exported.traces)
     if args.json:
-        print(json.dumps({"suite": str(out), "playthrough": str(playthrough_path(out)), "summary": exported.summary()}))
+        print(json.dumps({"suite": str(out), "playthrough": str(readable), "summary": exported.summary()}))
     else:
-        print(f"wrote {out} and {playthrough_path(out)}")
+        print(f"wrote {out} and {readable}")
         for line in exported.summary():
             print(f"  {line}")
     return 0

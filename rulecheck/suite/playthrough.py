@@ -12,11 +12,14 @@ Leaves out: states (they are in the JSON lines, and too long to read here).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Final
 
+from rulecheck.core.files import write_whole
 from rulecheck.core.game import CHANCE, TERMINAL
-from rulecheck.suite.format import SuiteTrace, exact_text
+from rulecheck.suite.format import SUITE_SUFFIX, SuiteTrace, exact_text
 
+PLAYTHROUGH_SUFFIX: Final = ".suite.txt"
 SHOWN: Final = 6
 """The most legal actions or chance outcomes a step's line names."""
 
@@ -56,3 +59,16 @@ def trace_text(trace: SuiteTrace) -> list[str]:
 def playthrough(traces: Iterable[SuiteTrace]) -> str:
     """The readable text of a suite's traces."""
     return "\n\n".join("\n".join(trace_text(t)) for t in traces) + "\n"
+
+
+def playthrough_path(suite: Path) -> Path:
+    """The readable playthrough beside a suite file: `x.suite.jsonl` -> `x.suite.txt`."""
+    name = suite.name.removesuffix(SUITE_SUFFIX).removesuffix(".jsonl")
+    return suite.with_name(name + PLAYTHROUGH_SUFFIX)
+
+
+def save_playthrough(suite: Path, traces: Iterable[SuiteTrace]) -> Path:
+    """Write the playthrough of `traces` beside the suite file `suite` (whole or not at all); its path."""
+    path = playthrough_path(suite)
+    write_whole(path, playthrough(traces))
+    return path
