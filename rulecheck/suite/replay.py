@@ -113,8 +113,9 @@ def _listed(items: Iterable[str]) -> str:
 
 
 def _set_difference(recorded: list[str], answered: list[str], noun: str) -> str:
-    lacks = [a for a in recorded if a not in set(answered)]
-    extra = [a for a in answered if a not in set(recorded)]
+    answered_set, recorded_set = set(answered), set(recorded)
+    lacks = [a for a in recorded if a not in answered_set]
+    extra = [a for a in answered if a not in recorded_set]
     parts = []
     if lacks:
         parts.append(f"the engine lacks {_listed(lacks)} ({len(lacks)} of {len(recorded)} {noun})")
@@ -209,12 +210,12 @@ class _Replay:
         if "legal" in self.skip:
             return
         answer = self.ask(index, step.state, "legal")
-        actions = self.field(answer, "actions", list, index, step.state)
+        texts = [str(a) for a in self.field(answer, "actions", list, index, step.state)]
         recorded = [text for text, _ in step.legal]
-        if sorted(map(str, actions)) != recorded:
-            detail = _set_difference(recorded, list(map(str, actions)), "legal actions")
+        if sorted(texts) != recorded:
+            detail = _set_difference(recorded, texts, "legal actions")
             raise _Diverged(Divergence(index, "legal actions", detail, step.state))
-        self.ids(index, step, answer, dict(zip(map(str, actions), answer.get("ids") or ())), dict(step.legal))
+        self.ids(index, step, answer, dict(zip(texts, answer.get("ids") or ())), dict(step.legal))
 
     def chance(self, index: int, step: Step) -> None:
         if "chance" in self.skip:
