@@ -186,10 +186,28 @@ def test_replay_shows_a_broken_invariant(capsys, tmp_path):
     path = tmp_path / "adjacent.json"
     report.found[0].trace.save(path)
     code, out, _ = run(capsys, "replay", str(path))
-    assert code == 1
+    assert code == 0  # a finding about the rulebook, as `prove` reports it: the options do not promise it
     last = len(report.found[0].trace.actions)
     assert f"step {last} (fortify" in out
     assert "fortifications-never-adjacent broken (not promised under these options)" in out
+
+
+def test_replay_exits_1_when_a_promised_property_breaks(capsys, tmp_path, monkeypatch):
+    """A property the options promise that fails on a replayed step is the engine's fault: exit 1."""
+    import attrs
+
+    from rulecheck import registry
+    from rulecheck.model.properties import StateProperty
+
+    path = tmp_path / "game.json"
+    run(capsys, "play", "globetrotter", "--seed", "5", "--out", str(path))
+    declared = registry.DECLARATIONS["globetrotter"]
+    never = StateProperty(
+        "never-a-second-step", ("GT-A0",), "fails everywhere", lambda game, state: "a test's property fails"
+    )
+    monkeypatch.setitem(registry.DECLARATIONS, "globetrotter", attrs.evolve(declared, properties=(never,)))
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 1 and "never-a-second-step broken: a test's property fails [GT-A0]" in out
 
 
 def test_fuzz_json_reports_games_steps_violations_and_coverage(capsys):

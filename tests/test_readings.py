@@ -1,9 +1,12 @@
 """Readings that matter: option values of Globetrotter that play differently, with witness traces."""
 
 import json
+import re
+from fractions import Fraction
 
 import pytest
 
+from rulecheck.check.describe import position_lines
 from rulecheck.check.play import random_game
 from rulecheck.check.readings import (
     LEGAL_ACTIONS,
@@ -25,14 +28,18 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def only_under(detail: str) -> dict[str, set[str]]:
-    """A legal-actions detail line as {reading: actions named as legal only under it}."""
-    sides = {}
+def gained_and_lost(detail: str, variant: str, base: str) -> tuple[set[str], set[str]]:
+    """A legal-actions detail line (`under V player 0 may also A, B; under V player 0 may not C,
+    as under B`) as the actions the variant allows and the base does not, and the reverse."""
+    gained, lost = set(), set()
     for part in detail.split("; "):
-        label, _, listed = part.removeprefix("only under ").partition(": ")
-        names = listed.split(" and ")[0]
-        sides[label] = set() if names == "-" else set(names.split(", "))
-    return sides
+        head, _, listed = part.partition(" may ")
+        assert head.startswith(f"under {variant} player "), detail
+        verb, _, names = listed.partition(" ")
+        names = names.removesuffix(f", as under {base}").split(" and ")[0]
+        (gained if verb == "also" else lost).update(names.split(", "))
+        assert verb in ("also", "not"), detail
+    return gained, lost
 
 
 @pytest.mark.parametrize("option, value", [("shooting", "W0"), ("removal", "edge5")])
@@ -52,12 +59,11 @@ def test_a_reading_that_matters_has_a_witness_ending_where_the_readings_part(opt
         other = variant.apply(other, action)
     assert variant.encode_state(other) == base.encode_state(state)
     legal, other_legal = set(base.legal_actions(state)), set(variant.legal_actions(other))
-    sides = only_under(divergence.detail)
-    named = sides[f"{option}={base.options[option]}"], sides[f"{option}={value}"]
-    assert named[0] or named[1]
-    for text in named[0]:
+    gained, lost = gained_and_lost(divergence.detail, f"{option}={value}", f"{option}={base.options[option]}")
+    assert gained or lost
+    for text in lost:
         assert base.parse_action(text) in legal - other_legal
-    for text in named[1]:
+    for text in gained:
         assert variant.parse_action(text) in other_legal - legal
 
 
@@ -71,6 +77,14 @@ def test_an_action_with_different_outcomes_is_named():
     assert action in base.legal_actions(state) and base.legal_actions(state) == variant.legal_actions(state)
     assert base.encode_state(base.apply(state, action)) != variant.encode_state(variant.apply(state, action))
     assert first_divergence(base, variant, [base.parse_action(text) for text in trace.actions]) == divergence
+    # In the game's words: the shot's roll needs more when the target covers itself, and chance then
+    # leads to each reading's positions with exact odds that sum to 1.
+    needs = re.search(r"pending\.0\.needs is (\d) under fortification_covers_itself=no, (\d) under", divergence.detail)
+    assert needs is not None and int(needs[1]) < int(needs[2]), divergence.detail
+    chance = divergence.detail.split("chance then leads under fortification_covers_itself=no to ", 1)[1]
+    for side in chance.split("; under fortification_covers_itself=yes to "):
+        odds = [Fraction(item.split(" ", 1)[0]) for item in side.split(" | ")]
+        assert sum(odds) == 1 and len(odds) > 1, side
 
 
 def test_identical_options_never_diverge():
@@ -100,7 +114,15 @@ def test_compare_names_the_divergence_at_the_end_of_the_witness(capsys, witness)
     path, trace, divergence = witness
     code, out, _ = run(capsys, "compare", str(path), "--set", "removal=edge5")
     assert code == 0
-    assert out == f"at step {divergence.step} (after {trace.actions[-1]}): legal actions differ: {divergence.detail}\n"
+    first, clauses, *rest = out.splitlines()
+    assert first == f"at step {divergence.step} (after {trace.actions[-1]}): legal actions differ: {divergence.detail}"
+    assert clauses == "clauses the option reads:"
+    cited = Globetrotter.option_space.get("removal").clauses
+    assert [line.split(" ", 3)[2] for line in rest[: len(cited)]] == list(cited)
+    assert rest[len(cited)] == f"the position after step {divergence.step}, under removal=ring15:"
+    assert rest[len(cited) + 1 :] == [
+        "  " + line for line in position_lines(Globetrotter(2), replay(Globetrotter(2), trace))
+    ]
     code, out, _ = run(capsys, "compare", str(path), "--set", "removal=edge5", "--json")
     assert code == 0
     assert json.loads(out) == {
@@ -108,6 +130,7 @@ def test_compare_names_the_divergence_at_the_end_of_the_witness(capsys, witness)
         "base": {"removal": "ring15"},
         "variant": {"removal": "edge5"},
         "divergence": divergence.to_data(),
+        "clauses": list(Globetrotter.option_space.get("removal").clauses),
     }
 
 

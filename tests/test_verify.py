@@ -11,15 +11,17 @@ from pathlib import Path
 import attrs
 import pytest
 
+from rulecheck.check.describe import position_lines
 from rulecheck.check.explain import check_audit_keys, dead_rules
 from rulecheck.check.findings import WITNESS, load_audit, parse_audit
 from rulecheck.check.generic import BROKEN_INVARIANT
 from rulecheck.check.jobs import DEAD_RULE, Outcome, Task
-from rulecheck.check.verify import Budget, verify
+from rulecheck.check.verify import Budget, verify, with_shrunk_witnesses
 from rulecheck.cli import main
 from rulecheck.core.errors import SpecError
+from rulecheck.core.trace import load_trace, replay
 from rulecheck.model.tables import Predicate
-from rulecheck.registry import DECLARATIONS
+from rulecheck.registry import DECLARATIONS, make_game
 
 TINY = Budget(
     "tiny",
@@ -36,6 +38,7 @@ TINY = Budget(
     self_checks=1,
     variant_players=1,
     proof_players=1,
+    shrink_steps=2_000,
 )
 SWEPT = ("fortify_adjacency", "shooting", "treasury_spend")
 SLOW_TABLES = ("earliest-build",)  # tested in test_globetrotter_numbers
@@ -83,9 +86,12 @@ def test_fortify_adjacency_is_found_by_a_proof_and_by_a_reading_under_the_rover_
 
 
 def produced(verdict):
-    """Every piece of evidence the campaign produced, in the order verify files it."""
+    """Every piece of evidence the campaign produced, in the order verify files it, each witness
+    that was shrunk in place of the first."""
     pursued = [o for o in verdict.outcomes if o.task.job == "pursue"]
-    return [e for o in verdict.outcomes for e in o.evidence] + dead_rules("globetrotter", verdict.outcomes, pursued)
+    shrunk = [o for o in verdict.outcomes if o.task.job == "shrink"]
+    found = [e for o in verdict.outcomes if o.task.job not in ("pursue", "shrink") for e in o.evidence]
+    return with_shrunk_witnesses(found, shrunk) + dead_rules("globetrotter", verdict.outcomes, pursued)
 
 
 def trace_step_shows(evidence, shown):
@@ -95,16 +101,17 @@ def trace_step_shows(evidence, shown):
         [line] = [line for line in shown.splitlines() if line.startswith("clauses the last step exercised: ")]
         return evidence.subject in line.split(": ", 1)[1].split(", ")
     last = len(evidence.witness["trace"]["steps"])
-    [line] = [line for line in shown.splitlines() if line.startswith(f"step {last} (")]
+    [line] = [line for line in shown.splitlines() if line.startswith(f"at step {last} it shows: ")]
     if evidence.check == BROKEN_INVARIANT:
-        return f"): {evidence.subject} broken" in line
-    return f"): {evidence.check}: {evidence.title}" in line
+        return f"shows: {evidence.subject} broken" in line
+    return line.endswith(f"shows: {evidence.check}: {evidence.title} [{', '.join(evidence.clauses)}]")
 
 
 def divergence_shows(evidence, shown):
     """`rulecheck compare`: the readings part where the reading check found them part."""
     divergence = evidence.title.split(": ", 1)[1]
-    return shown.startswith("at step ") and shown.rstrip("\n").endswith(f": {divergence}")
+    first = shown.splitlines()[0]
+    return first.startswith("at step ") and first.endswith(f": {divergence}")
 
 
 def symbolic_shows(evidence, shown):
@@ -185,6 +192,54 @@ def test_every_item_of_the_report_is_the_evidence_that_produced_it_and_its_repla
             assert SHOWS[command](first, shown), f"{finding['id']}: {item['replay']} does not show {item['title']}"
             commands.add(command)
     assert commands >= {"replay", "compare", "symbolic-compare", "table", "contradictions", "fuzz"}
+
+
+@pytest.fixture(scope="module")
+def other_games_report(tmp_path_factory):
+    """A tiny campaign of the games other than Globetrotter: two players, two options swept each."""
+    out, specs = tmp_path_factory.mktemp("other-report"), tmp_path_factory.mktemp("other-specs")
+    swept = {"globot-time-force": ("charge", "timeline_actions"), "mechanica": ("shop_rotation", "blueprint_once")}
+
+    def chosen(task: Task) -> bool:
+        return task.players == 2 and all(name in swept[task.game] for name, _ in task.variant)
+
+    verify(out, TINY, games=sorted(swept), select=chosen, ledgers=specs)
+    return out
+
+
+WITNESS_LINES = 60
+"""The most lines the replay of a finding's witness may print: a person reads it whole."""
+
+
+@pytest.mark.parametrize("campaign", ["report", "other_games_report"])
+def test_every_findings_replay_cites_a_clause_shows_the_position_at_its_step_and_fits_a_screen(
+    campaign, request, capsys
+):
+    out = request.getfixturevalue(campaign)
+    out = out[0] if isinstance(out, tuple) else out
+    data = json.loads((out / "findings.json").read_text())
+    assert {f["game"] for f in data["findings"]} == (
+        {"globetrotter"} if campaign == "report" else {"globot-time-force", "mechanica"}
+    )
+    for finding in data["findings"]:
+        ids = set(DECLARATIONS[finding["game"]].catalogue().ids)
+        for item in finding["evidence"]:
+            program, command, *args = shlex.split(item["replay"])
+            capsys.readouterr()
+            main([command, *args])
+            lines = capsys.readouterr().out.splitlines()
+            where = f"{finding['id']}: {item['replay']}"
+            assert len(lines) < WITNESS_LINES, f"{where}: {len(lines)} lines"
+            assert ids & set(re.findall(r"[A-Z]+-[A-Z]+\d+[a-z]?", "\n".join(lines))), f"{where} cites no clause"
+            if "file" not in item["witness"]:
+                continue
+            trace = load_trace(Path(item["witness"]["file"]))
+            game = make_game(trace.game, trace.players, dict(trace.options))
+            step = len(trace.actions)
+            heading = [i for i, line in enumerate(lines) if line.startswith(f"the position after step {step}")]
+            assert heading, f"{where} shows no position at step {step}"
+            shown = lines[heading[0] + 1 : heading[0] + 1 + len(position_lines(game, replay(game, trace)))]
+            assert shown == ["  " + line for line in position_lines(game, replay(game, trace))], where
 
 
 SMALLER = attrs.evolve(TINY, name="smaller", games=1, explore_states=30)

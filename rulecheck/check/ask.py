@@ -107,13 +107,13 @@ def effect(scenario: Scenario, text: str) -> Effect:
         return Effect(text, clause=exc.clause, reason=exc.reason)
     before = flatten(declaration(game.name).position_format().write(game, state))
     results = []
-    for probability, reached in _resolve_chance(game, after, scenario.source):
+    for probability, reached in resolve_chance(game, after, scenario.source):
         written = flatten(declaration(game.name).position_format().write(game, reached))
         results.append(Result(probability, changes(before, written), reached))
     return Effect(text, results=tuple(sorted(results, key=lambda r: (-r.probability, json.dumps(r.changed)))))
 
 
-def _resolve_chance(game: Game[Any, Any], start: Any, source: str) -> list[tuple[Fraction, Any]]:
+def resolve_chance(game: Game[Any, Any], start: Any, source: str) -> list[tuple[Fraction, Any]]:
     """The positions where a player decides (or the game ends) that chance leads to from `start`,
     each with its exact probability."""
     if game.to_move(start) != CHANCE:

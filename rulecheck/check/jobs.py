@@ -6,9 +6,9 @@ coverage of its runs, any engine defect, the verdicts of searches that found not
 whether an exploration covered a whole state space), and each job: the shared API
 self-check, fuzzing, exploration, the proofs, the reading check (random and clause-directed
 games compared in lockstep, then Z3 on the symbolic systems), a computed table (evidence only
-where one of its predicates holds), the contradictions, and the clause-directed search toward
-a clause nothing exercised. `run_task` is module-level so that worker processes and Dask can
-call it.
+where one of its predicates holds), the contradictions, the clause-directed search toward a
+clause nothing exercised, and the shrinking of a witness. `run_task` is module-level so that
+worker processes and Dask can call it.
 
 Leaves out: which tasks a campaign runs (verify.py), what the outcomes mean together
 (explain.py) and the checks themselves (fuzz, explore, prove, readings, contradictions).
@@ -40,9 +40,10 @@ from rulecheck.check.play import random_game
 from rulecheck.check.prove import PROVED, REFUTED
 from rulecheck.check.pursuit import pursue
 from rulecheck.check.readings import NEAR_STATES, find_divergence, reading_labels
+from rulecheck.check.shrink import shrink
 from rulecheck.check.symbolic_readings import DEPTH, divergences
 from rulecheck.core.game import Game
-from rulecheck.core.trace import record
+from rulecheck.core.trace import parse_trace, record
 from rulecheck.registry import declaration, make_game
 
 READING: Final = "reading that matters"
@@ -71,6 +72,9 @@ class Task:
     symbolic: bool = False
     """For the reading check: whether Z3 also compares the readings' symbolic systems (done at
     one player count, since a game's systems model one player's counters)."""
+    witness: str = ""
+    """For shrinking: the JSON of the witness trace to shrink, which shows the issue `subject`
+    names (`kind:subject`, the evidence's key) at its last step."""
 
     def game_under(self, options: Mapping[str, str] | None = None) -> Game[Any, Any]:
         """The task's game with `options` (its variant when None) and data."""
@@ -276,6 +280,16 @@ def _pursue(task: Task, game: Game[Any, Any]) -> Outcome:
     return Outcome(task, verdicts=(verdict,))
 
 
+def _shrink(task: Task, game: Game[Any, Any]) -> Outcome:
+    """The witness of `task.witness`, shrunk within `task.size` replayed steps, as evidence."""
+    trace = parse_trace(task.witness, f"the witness of {task.subject}")
+    kind, subject = task.subject.split(":", 1)
+    actions = [game.parse_action(text) for text in trace.actions]
+    shrunk = shrink(game, declaration(game.name).properties, actions, (kind, subject), task.size)
+    issue = attrs.evolve(shrunk.issue, clauses=shrunk.clauses)
+    return Outcome(task, (_found_evidence(task, Found(issue, shrunk.trace(game))),))
+
+
 JOBS: Final[dict[str, Callable[[Task, Game[Any, Any]], Outcome]]] = {
     "self-check": _self_check,
     "fuzz": _fuzz,
@@ -285,6 +299,7 @@ JOBS: Final[dict[str, Callable[[Task, Game[Any, Any]], Outcome]]] = {
     "table": _table,
     "contradictions": _contradictions,
     "pursue": _pursue,
+    "shrink": _shrink,
 }
 
 

@@ -11,7 +11,10 @@ the walk compares, in this order:
 - the next state after the trace's action (`outcome`), by canonical encoding. At the
   last state, where the trace has no action, every legal action's next state is
   compared instead, so a witness that ends where the readings part still shows it.
-The first difference is the finding, with the number of actions leading to that state.
+The first difference is the finding, with the number of actions leading to that state, told
+in the game's words (describe.py): the actions one reading allows and the other does not, by
+who may take them, and the parts of the written position where two states part, or where
+chance follows, the exact odds of each position it leads to under each reading.
 Games of the base supply witnesses: random games (play.random_game), undirected games of
 clause-directed play shared by every reading of a game, and games directed toward the
 clauses the option reads (pursuit.py); each is walked once, and from the states of a
@@ -21,7 +24,8 @@ readings part.
 
 Leaves out: differences off the walked lines of play (a reading that matters only in
 states neither kind of game reaches is not found), which option of several caused a
-difference, and any knowledge of a particular game: only the Game protocol is used.
+difference, and any knowledge of a particular game: only the Game protocol and the game's
+position format are used.
 """
 
 from __future__ import annotations
@@ -34,10 +38,13 @@ from typing import Any, Final
 
 import attrs
 
+from rulecheck.check.ask import flatten
+from rulecheck.check.describe import LINE, mover_text, odds_text, value_text, written
 from rulecheck.check.play import random_game
 from rulecheck.check.pursuit import Pursuit, pursue
+from rulecheck.check.scenario import ABSENT
 from rulecheck.core.errors import RulecheckError
-from rulecheck.core.game import CHANCE, TERMINAL, Game
+from rulecheck.core.game import CHANCE, Game
 from rulecheck.core.notation import Action
 from rulecheck.core.trace import Trace, record
 
@@ -107,25 +114,21 @@ def reading_labels(base: Game[Any, Any], variant: Game[Any, Any]) -> Labels:
 
 def _listed(items: Iterable[str]) -> str:
     names = sorted(items)
-    if not names:
-        return "-"
     more = f" and {len(names) - SHOWN} more" if len(names) > SHOWN else ""
     return ", ".join(names[:SHOWN]) + more
 
 
-def _only(labels: Labels, base_side: set[str], variant_side: set[str]) -> str:
-    return (
-        f"only under {labels.base}: {_listed(base_side - variant_side)}; "
-        f"only under {labels.variant}: {_listed(variant_side - base_side)}"
-    )
-
-
-def _mover_text(mover: int) -> str:
-    if mover == CHANCE:
-        return "chance"
-    if mover == TERMINAL:
-        return "nobody (the game is over)"
-    return f"player {mover}"
+def _choices_apart(labels: Labels, who: str, choices: set[str], other_choices: set[str]) -> str:
+    """How the variant's choices differ from the base's, in the mover's words: `under X player 0
+    may also fortify T13`; at a chance node, the outcomes only one reading has."""
+    gained, lost = other_choices - choices, choices - other_choices
+    if who == "chance":
+        parts = [f"only under {labels.base}: {_listed(lost)}" if lost else ""]
+        parts.append(f"only under {labels.variant}: {_listed(gained)}" if gained else "")
+        return "chance outcomes " + "; ".join(p for p in parts if p)
+    parts = [f"under {labels.variant} {who} may also {_listed(gained)}" if gained else ""]
+    parts.append(f"under {labels.variant} {who} may not {_listed(lost)}, as under {labels.base}" if lost else "")
+    return "; ".join(p for p in parts if p)
 
 
 def _choices(game: Game[Any, Any], state: Any) -> set[str]:
@@ -141,33 +144,59 @@ def _compare_choices(
     """A difference in who moves or what they may do at `state` (the base's) and `other` (the variant's)."""
     mover, other_mover = base.to_move(state), variant.to_move(other)
     if mover != other_mover:
-        detail = f"under {labels.base}: {_mover_text(mover)}; under {labels.variant}: {_mover_text(other_mover)}"
+        detail = f"under {labels.base}: {mover_text(mover)}; under {labels.variant}: {mover_text(other_mover)}"
         return Divergence(step, MOVER, None, detail)
     choices, other_choices = _choices(base, state), _choices(variant, other)
     if choices == other_choices:
         return None
     what = CHANCE_OUTCOMES if mover == CHANCE else LEGAL_ACTIONS
-    return Divergence(step, what, None, _only(labels, choices, other_choices))
-
-
-def _fields_apart(encoded: str, other: str) -> str:
-    """How two canonical encodings differ, as readable text: in which top-level fields, if they are objects."""
-    data, other_data = json.loads(encoded), json.loads(other)
-    if not (isinstance(data, dict) and isinstance(other_data, dict)):
-        return "differ"
-    keys = sorted(k for k in data.keys() | other_data.keys() if data.get(k) != other_data.get(k))
-    return f"differ in {', '.join(keys)}"
+    return Divergence(step, what, None, _choices_apart(labels, mover_text(mover), choices, other_choices))
 
 
 def _compare_next(
-    base: Game[Any, Any], variant: Game[Any, Any], action: Action, after: Any, other_after: Any, labels: Labels
+    base: Game[Any, Any],
+    variant: Game[Any, Any],
+    state: Any,
+    action: Action,
+    after: Any,
+    other_after: Any,
+    labels: Labels,
 ) -> str | None:
-    """The detail of a difference between the next states after `action`, else None."""
-    encoded, other = base.encode_state(after), variant.encode_state(other_after)
-    if encoded == other:
+    """The detail of a difference between the next states after `action` from `state`, else None."""
+    if base.encode_state(after) == variant.encode_state(other_after):
         return None
-    states = f"the next states under {labels.base} and under {labels.variant}"
-    return f"after {base.action_text(action)}, {states} {_fields_apart(encoded, other)}"
+    return f"after {base.action_text(action)}, {apart(labels, base, after, variant, other_after, state)}"
+
+
+def apart(
+    labels: Labels, base: Game[Any, Any], state: Any, variant: Game[Any, Any], other: Any, before: Any = None
+) -> str:
+    """Where two states part, in the words of the written position: `players.1.fortifications is
+    T13 under X, none under Y`; where both are chance nodes reached from the state `before`, also
+    the exact odds of each position chance leads to under each reading (when they fit a line
+    each). Where the written positions agree (a part the position leaves to the options), the
+    parts of the canonical JSON that differ."""
+    parted = _leaves_apart(labels, written(base, state), written(variant, other))
+    if before is not None and base.to_move(state) == CHANCE and variant.to_move(other) == CHANCE:
+        odds, other_odds = odds_text(base, before, state), odds_text(variant, before, other)
+        if not parted or max(len(odds), len(other_odds)) <= LINE:
+            chance = f"chance then leads under {labels.base} to {odds}; under {labels.variant} to {other_odds}"
+            return f"{parted}; {chance}" if parted else chance
+    if parted:
+        return parted
+    encoded = flatten(json.loads(base.encode_state(state))), flatten(json.loads(variant.encode_state(other)))
+    return f"in the state's JSON, which the written position leaves to the options: {_leaves_apart(labels, *encoded)}"
+
+
+def _leaves_apart(labels: Labels, ours: dict[str, Any], theirs: dict[str, Any]) -> str:
+    paths = sorted(p for p in ours.keys() | theirs.keys() if ours.get(p, ABSENT) != theirs.get(p, ABSENT))
+    shown = [
+        f"{p} is {value_text(ours.get(p, ABSENT))} under {labels.base}, {value_text(theirs.get(p, ABSENT))} "
+        f"under {labels.variant}"
+        for p in paths[:SHOWN]
+    ]
+    more = f" and {len(paths) - SHOWN} more parts" if len(paths) > SHOWN else ""
+    return "; ".join(shown) + more
 
 
 def _compare_every_outcome(
@@ -175,7 +204,8 @@ def _compare_every_outcome(
 ) -> Divergence | None:
     """At a state where both readings offer the same actions: the first action, by text, whose next states differ."""
     for action in base.legal_actions(state):
-        detail = _compare_next(base, variant, action, base.apply(state, action), variant.apply(other, action), labels)
+        after, other_after = base.apply(state, action), variant.apply(other, action)
+        detail = _compare_next(base, variant, state, action, after, other_after, labels)
         if detail is not None:
             return Divergence(step, OUTCOME, base.action_text(action), detail)
     return None
@@ -190,16 +220,14 @@ def _walk(
     labels = reading_labels(base, variant)
     state = next(states)
     other = variant.initial_state() if start is None else variant.decode_state(start)
-    encoded, other_encoded = base.encode_state(state), variant.encode_state(other)
-    if encoded != other_encoded:
-        initial = f"the initial states under {labels.base} and under {labels.variant}"
-        return Divergence(0, INITIAL_STATE, None, f"{initial} {_fields_apart(encoded, other_encoded)}")
+    if base.encode_state(state) != variant.encode_state(other):
+        return Divergence(0, INITIAL_STATE, None, apart(labels, base, state, variant, other))
     for step, action in enumerate(actions):
         found = _compare_choices(base, variant, state, other, labels, step)
         if found is not None:
             return found
         after, other_after = next(states), variant.apply(other, action)
-        detail = _compare_next(base, variant, action, after, other_after, labels)
+        detail = _compare_next(base, variant, state, action, after, other_after, labels)
         if detail is not None:
             # Reported as the last state of a witness reports it: the first action, by text, that differs.
             found = _compare_every_outcome(base, variant, state, other, labels, step)

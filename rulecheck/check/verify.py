@@ -7,7 +7,9 @@ self-check, fuzzing and exploration under the defaults at each player count, the
 sweep (fuzzing, proofs and the reading check under every other value of every option, one
 at a time), the proofs, the computed tables and the contradictions, each where the game's
 declaration (rulecheck/registry.py) has that part; then a second round of tasks, a
-clause-directed search toward each clause the first round never exercised. The outcomes
+clause-directed search toward each clause the first round never exercised; then a third, the
+shrinking of each witness that shows a generic issue (shrink.py), whose shorter game takes the
+witness's place. The outcomes
 are explained (explain.py: dead rules, findings not reproduced, reading verdicts), the
 findings filed against the game's audit, new ones under the ids of its ledger, and the ids
 given to new keys appended to the ledger (findings.py); a broken audit file or ledger stops
@@ -20,6 +22,7 @@ themselves (fuzz, explore, prove, readings, contradictions).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -29,6 +32,7 @@ import attrs
 
 from rulecheck.check.explain import check_audit_keys, dead_rules, not_reproduced, pursuit_tasks, reading_verdicts
 from rulecheck.check.findings import (
+    Evidence,
     Finding,
     Ledger,
     LedgerEntry,
@@ -40,6 +44,7 @@ from rulecheck.check.findings import (
     write_ledger,
     write_report,
 )
+from rulecheck.check.generic import ENGINE_ERROR, KINDS
 from rulecheck.check.jobs import Outcome, Task, run_task
 from rulecheck.check.journal import Journal
 from rulecheck.check.parallel import run_tasks
@@ -77,12 +82,14 @@ class Budget:
     """How many of the game's campaign player counts, fewest first, the variant sweep covers."""
     proof_players: int
     """Of those, how many the sweep's proofs cover."""
+    shrink_steps: int
+    """The steps each witness's shrinking may replay in all."""
 
 
 BUDGETS: Final = {
-    "smoke": Budget("smoke", 3, 1, 300, 300, 300, 2, 1, 10, 1, 0, 1, 1, 1),
-    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 0, 0, 2, 5, 2, 2, 1),
-    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99),
+    "smoke": Budget("smoke", 3, 1, 300, 300, 300, 2, 1, 10, 1, 0, 1, 1, 1, 3_000),
+    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 0, 0, 2, 5, 2, 2, 1, 20_000),
+    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99, 200_000),
 }
 
 
@@ -222,13 +229,16 @@ def verify(
         if select is None or select(task)
     ]
     pursued, resumed_pursuits = _run(chase, journal, workers, dask, progress)
+    evidence = [e for o in outcomes for e in o.evidence]
+    shrinking = [task for task in shrink_tasks(evidence, budget, data) if select is None or select(task)]
+    shrunk, resumed_shrinks = _run(shrinking, journal, workers, dask, progress)
+    evidence = with_shrunk_witnesses(evidence, shrunk)
     findings: list[Finding] = []
     added: dict[str, tuple[LedgerEntry, ...]] = {}
     for name in names:
-        evidence = [e for o in outcomes if o.task.game == name for e in o.evidence]
-        evidence += dead_rules(name, outcomes, pursued)
+        evidence_of = [e for e in evidence if e.game == name] + dead_rules(name, outcomes, pursued)
         ledger = opened.get(name)
-        found = assemble(name, evidence, audits[name], {} if ledger is None else ledger.ids)
+        found = assemble(name, evidence_of, audits[name], {} if ledger is None else ledger.ids)
         if ledger is not None:
             added[name] = new_entries(found, ledger.ids)
         findings += found
@@ -239,7 +249,47 @@ def verify(
     recorded = tuple(
         Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
     )
-    return Verdict(tuple(findings), (*outcomes, *pursued), data, recorded, resumed + resumed_pursuits)
+    resumed_all = resumed + resumed_pursuits + resumed_shrinks
+    return Verdict(tuple(findings), (*outcomes, *pursued, *shrunk), data, recorded, resumed_all)
+
+
+SHRUNK_KINDS: Final = KINDS - {ENGINE_ERROR}
+"""The kinds of issue whose witnesses are shrunk (an engine error is a defect, not a finding)."""
+
+
+def shrink_tasks(evidence: Sequence[Evidence], budget: Budget, data: Mapping[str, str]) -> list[Task]:
+    """A shrinking task for the witness of each evidence key whose witness is a game from the
+    initial state that shows a generic issue: the first piece of evidence of each key, the
+    one the report shows."""
+    tasks, seen = [], set()
+    for item in evidence:
+        trace = item.witness.get("trace")
+        if item.key in seen or item.check not in SHRUNK_KINDS or trace is None or "start" in trace:
+            continue
+        seen.add(item.key)
+        witness = json.dumps(trace, sort_keys=True)
+        tasks.append(
+            Task(
+                "shrink",
+                item.game,
+                item.players,
+                item.variant,
+                size=budget.shrink_steps,
+                subject=item.key,
+                data=data.get(item.game),
+                witness=witness,
+            )
+        )
+    return tasks
+
+
+def with_shrunk_witnesses(evidence: Sequence[Evidence], shrunk: Sequence[Outcome]) -> list[Evidence]:
+    """`evidence` with the first piece of each key that was shrunk replaced by its shrunk witness."""
+    replacement = {o.task.subject: o.evidence[0] for o in shrunk}
+    replaced = []
+    for item in evidence:
+        replaced.append(replacement.pop(item.key, item))
+    return replaced
 
 
 def _run(

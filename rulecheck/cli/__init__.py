@@ -27,9 +27,10 @@ import attrs
 
 from rulecheck.check.campaign import WITNESS_GAMES, prove_game
 from rulecheck.check.contradictions import ask
+from rulecheck.check.describe import clause_line, mover_text, position_lines
 from rulecheck.check.explore import ExploreError, explore
 from rulecheck.check.fuzz import fuzz
-from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR, Checks, Issue, IssueReport
+from rulecheck.check.generic import BROKEN_INVARIANT, Issue, IssueReport
 from rulecheck.check.jobs import Outcome, Task
 from rulecheck.check.journal import FOLDER
 from rulecheck.check.play import DEFAULT_MAX_STEPS, random_game
@@ -38,11 +39,11 @@ from rulecheck.check.readings import changed_options, first_divergence, reading_
 from rulecheck.check.signals import Interrupted, interruptible
 from rulecheck.check.symbolic_readings import DEPTH, divergences
 from rulecheck.check.verify import BUDGETS, Recorded, verify
+from rulecheck.check.walkthrough import Walkthrough, walk
 from rulecheck.check.witnesses import IssueTraces
 from rulecheck.cli import scenarios, suites
 from rulecheck.cli.args import at_least, writable_file, writable_folder
 from rulecheck.cli.scenarios import SCENARIO_SUFFIX
-from rulecheck.core.clauses import coverage
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import OptionError, RulecheckError, TraceError
 from rulecheck.core.files import write_whole
@@ -184,36 +185,69 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+SHOWN_STEPS = 12
+"""The most steps of a witness `rulecheck replay` prints (the last ones: they lead to what it shows)."""
+
+
 def _replay(args: argparse.Namespace) -> int:
+    """Replay a trace with every check watching. A witness (a trace that says what it shows) is
+    told as a story: its last steps and what each changed, what it shows at its last step, the
+    clauses involved and the position there. Exit 1 when the engine is at fault (a promised
+    property broke, or the engine raised) or a witness no longer shows its issue."""
     trace = load_trace(Path(args.file))
     game = _trace_game(trace, args)
-    watch = Checks(game, declaration(game.name).properties).watch(trace.first_state(game))
-    shown: list[tuple[int, Action | None, Issue]] = [(0, None, issue) for issue in watch.issues]
-    last_step: Counter[str] = Counter()
-    for step, (_, action, after) in enumerate(replay_steps(game, trace), start=1):
-        with coverage() as counts:
-            shown += [(step, action, issue) for issue in watch.step(action)]
-            game.legal_actions(after)
-        last_step = counts
-    broken = [issue for _, _, issue in shown if issue.kind in (BROKEN_INVARIANT, ENGINE_ERROR)]
+    walked = walk(game, trace)
+    defects = [issue for _, issue in walked.issues if issue.is_defect]
+    lost = walked.shows is not None and walked.shown is None
     if args.json:
-        _print_json(
-            {
-                "steps": len(trace.actions),
-                "replayed": True,
-                "last_step_clauses": sorted(last_step),
-                "issues": [
-                    {"step": step, "action": str(at) if at else None} | issue.to_data() for step, at, issue in shown
-                ],
-            }
-        )
+        _print_json({"file": args.file, "setup": game.setup} | walked.to_data())
+    elif walked.shows is not None:
+        _tell_witness(args.file, game, walked)
     else:
         print(f"{args.file}: {len(trace.actions)} steps replayed, every state as recorded")
-        for step, at, issue in shown:
-            print(f"step {step} ({at or 'initial state'}): {_issue_line(issue)}")
-        if trace.actions:
-            print(f"clauses the last step exercised: {', '.join(sorted(last_step)) or '-'}")
-    return EXIT_FAILED if broken else 0
+        for step, issue in walked.issues:
+            at = walked.steps[step - 1].action if step else "initial state"
+            print(f"step {step} ({at}): {_issue_line(issue)}")
+        if walked.steps:
+            print(f"clauses the last step exercised: {', '.join(walked.steps[-1].clauses) or 'none'}")
+        _print_position(len(walked.steps), walked.position)
+        print(walked.standing)
+    return EXIT_FAILED if defects or lost else 0
+
+
+def _print_position(step: int, lines: Sequence[str]) -> None:
+    print(f"the position after step {step}:")
+    for line in lines:
+        print(f"  {line}")
+
+
+def _tell_witness(file: str, game: Game[Any, Any], walked: Walkthrough) -> None:
+    shows = walked.shows
+    assert shows is not None
+    options = ", ".join(f"{k}={v}" for k, v in game.options.items() if v != game.option_space.get(k).default)
+    print(f"{file}: {game.name} v{game.version}, {game.players} players, {options or 'default options'}")
+    shrunk = f", shrunk from {shows.shrunk_from}" if shows.shrunk_from and shows.shrunk_from > len(walked.steps) else ""
+    print(f"a witness of a {shows.kind} ({shows.subject}): {len(walked.steps)} steps{shrunk}")
+    hidden = max(0, len(walked.steps) - SHOWN_STEPS)
+    if hidden:
+        print(f"  (steps 1 to {hidden} not shown: `rulecheck show {file} --step K` prints the position after any step)")
+    for step in walked.steps[hidden:]:
+        print(f"  {step.number:>4}  {mover_text(step.mover):9} {step.action}: {step.effect}")
+    last = len(walked.steps)
+    if walked.shown is None:
+        print(f"at step {last} it NO LONGER SHOWS: {shows.kind}: {shows.message}")
+    else:
+        print(f"at step {last} it shows: {_issue_line(walked.shown)}")
+    print("clauses involved:")
+    for clause in walked.cited:
+        print(f"  {clause_line(clause)}")
+    _print_position(last, walked.position)
+    print(walked.standing)
+    others = walked.others
+    if others:
+        kinds = Counter(issue.kind for _, issue in others)
+        listed = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
+        print(f"other issues on the way: {listed} (`rulecheck replay --json` lists them)")
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -267,6 +301,8 @@ def _compare(args: argparse.Namespace) -> int:
     changed = changed_options(base, variant)
     replay(base, trace)
     found = first_divergence(base, variant, [base.parse_action(text) for text in trace.actions], trace.start)
+    cited = [clause for name in changed for clause in base.option_space.get(name).clauses]
+    catalogue = base.catalogue()
     if args.json:
         _print_json(
             {
@@ -274,6 +310,7 @@ def _compare(args: argparse.Namespace) -> int:
                 "base": {name: base.options[name] for name in changed},
                 "variant": {name: variant.options[name] for name in changed},
                 "divergence": None if found is None else found.to_data(),
+                "clauses": cited,
             }
         )
     elif found is None:
@@ -281,6 +318,15 @@ def _compare(args: argparse.Namespace) -> int:
     else:
         where = f"after {trace.actions[found.step - 1]}" if found.step else "the initial state"
         print(f"at step {found.step} ({where}): {found}")
+        print("clauses the option reads:")
+        for clause_id in cited:
+            print(f"  {clause_line(catalogue.get(clause_id))}")
+        state = trace.first_state(base)
+        for _, _, state in islice(replay_steps(base, trace), found.step):
+            pass
+        print(f"the position after step {found.step}, under {reading_labels(base, variant).base}:")
+        for line in position_lines(base, state):
+            print(f"  {line}")
     return 0
 
 

@@ -16,11 +16,13 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from rulecheck.check.ask import Swept, Verdict, check, effect, effect_data, expectation, legal, legal_texts, sweep
+from rulecheck.check.describe import changes_text, mover_text
 from rulecheck.check.scenario import Scenario, load_scenario, parse_scenario, scenario_text
 from rulecheck.cli.args import writable_file
 from rulecheck.core.data import DEFAULT_SOURCE
@@ -74,17 +76,17 @@ def _sweep_data(found: Sequence[Swept]) -> dict[str, Any]:
 
 
 def run_legal(args: argparse.Namespace) -> int:
-    """The legal actions in a scenario's position, each with its clauses; --sweep: under every reading."""
+    """The legal actions in a scenario's position, each with its clauses; --sweep: under every
+    reading, said as what the mover may also or may no longer do under each other value."""
     scenario = _scenario(args)
     if args.sweep:
         found, texts = sweep(scenario, legal_texts), legal_texts(scenario)
         if args.json:
             _print({"scenario": args.start, "legal": texts, "sweep": _sweep_data(found)})
         else:
-            print(f"{args.start}: {len(texts)} legal actions under its options")
-            _print_sweep(
-                found, lambda answer: [", ".join(answer) or "(none)"] if isinstance(answer, list) else [answer]
-            )
+            who = mover_text(scenario.game.to_move(scenario.state))
+            print(f"{args.start}: {len(texts)} legal actions under its options: {', '.join(texts) or 'none'}")
+            _print_sweep(found, lambda answer: _legal_apart(who, texts, answer))
         return 0
     allowed = legal(scenario)
     if args.json:
@@ -95,6 +97,17 @@ def run_legal(args: argparse.Namespace) -> int:
         if not allowed:
             print("no legal action")
     return 0
+
+
+def _legal_apart(who: str, texts: Sequence[str], answer: Any) -> list[str]:
+    """A swept answer against the file's own: what `who` may also do, and may no longer do."""
+    if not isinstance(answer, list):
+        return [answer]
+    gained = [a for a in answer if a not in texts]
+    lost = [a for a in texts if a not in answer]
+    lines = [f"{who} may also {', '.join(gained)}"] if gained else []
+    lines += [f"{who} may no longer {', '.join(lost)}"] if lost else []
+    return lines or ["the same actions as under the file's options"]
 
 
 def run_apply(args: argparse.Namespace) -> int:
@@ -120,7 +133,10 @@ def _effect_lines(answer: Any) -> list[str]:
         return [answer]
     if "illegal" in answer:
         return [f"illegal [{answer['illegal']}]: {answer['reason']}"]
-    return [f"{o['probability']}: {json.dumps(o['changed'], sort_keys=True)}" for o in answer["outcomes"]]
+    return [
+        f"{o['probability']} ({float(Fraction(o['probability'])):.4f}): {changes_text({}, o['changed'])}"
+        for o in answer["outcomes"]
+    ]
 
 
 def scenario_files(targets: Sequence[str]) -> list[Path]:

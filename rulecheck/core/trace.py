@@ -16,7 +16,10 @@ File format (`rulecheck-trace`, version 1)::
 The digest is the first 16 hex digits of the SHA-256 of the state's canonical JSON. A
 game played with a data set (cards, layouts) also records it, as
 `"data": {"source": "<file>", "digest": "<16 hex digits>"}`; a replay under data with
-another digest is refused. A trace that starts from a position other than the game's initial
+another digest is refused. A trace saved as the witness of an issue also says what it shows,
+as `"shows": {"kind": ..., "subject": ..., "message": ..., "clauses": [...], "shrunk_from": N}`
+(the issue shows at its last step; `shrunk_from` is the length of the game it was shrunk
+from, or null). A trace that starts from a position other than the game's initial
 state (a scenario's, say) records that state as `"start": {...}`, its canonical JSON, and is
 replayed from it.
 
@@ -64,6 +67,27 @@ def digest(encoded_state: str) -> str:
 
 
 @attrs.frozen
+class Shows:
+    """What a witness trace shows at its last step: an issue's kind, subject, message and clauses,
+    and how many steps the game it was shrunk from had (None: it was not shrunk)."""
+
+    kind: str
+    subject: str
+    message: str
+    clauses: tuple[str, ...]
+    shrunk_from: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "subject": self.subject,
+            "message": self.message,
+            "clauses": list(self.clauses),
+            "shrunk_from": self.shrunk_from,
+        }
+
+
+@attrs.frozen
 class Trace:
     game: str
     game_version: int
@@ -77,6 +101,8 @@ class Trace:
     """The data set's source and digest, for a game played with one."""
     start: str | None = None
     """Canonical JSON of the state the actions start from, when it is not the initial state."""
+    shows: Shows | None = None
+    """What the trace was saved to show, for a witness."""
 
     def first_state(self, game: Game[Any, Any]) -> Any:
         """The state the trace's actions start from in `game`: its recorded start, or the initial state."""
@@ -102,6 +128,8 @@ class Trace:
             found["data"] = {"source": self.data[0], "digest": self.data[1]}
         if self.start is not None:
             found["start"] = json.loads(self.start)
+        if self.shows is not None:
+            found["shows"] = self.shows.to_data()
         return found
 
     def save(self, path: Path) -> None:
@@ -192,6 +220,26 @@ def _data_set(data: dict[str, Any], source: str) -> tuple[str, str] | None:
     return _text(data_set, "source", MAX_SOURCE, f"{source}: data"), _digest(data_set, f"{source}: data")
 
 
+def _shows(data: dict[str, Any], source: str) -> Shows | None:
+    if "shows" not in data:
+        return None
+    shows = _field(data, "shows", dict, source)
+    where = f"{source}: shows"
+    clauses = _field(shows, "clauses", list, where)
+    if not all(isinstance(c, str) and len(c) <= MAX_NAME for c in clauses):
+        raise TraceError(f"{where}: 'clauses' must be clause ids of at most {MAX_NAME} characters")
+    shrunk_from = shows.get("shrunk_from")
+    if shrunk_from is not None and (isinstance(shrunk_from, bool) or not isinstance(shrunk_from, int)):
+        raise TraceError(f"{where}: 'shrunk_from' must be a whole number or null")
+    return Shows(
+        _text(shows, "kind", MAX_NAME, where),
+        _text(shows, "subject", MAX_ACTION_TEXT, where),
+        _text(shows, "message", MAX_SOURCE, where),
+        tuple(clauses),
+        shrunk_from,
+    )
+
+
 def parse_trace(text: str, source: str = "<trace>") -> Trace:
     """A trace from its JSON text; `source` names the file in error messages."""
     data = parse_json(text, source, TraceError)
@@ -210,6 +258,7 @@ def parse_trace(text: str, source: str = "<trace>") -> Trace:
         final_state=canonical_json(_field(data, "final_state", dict, source)),
         data=_data_set(data, source),
         start=canonical_json(_field(data, "start", dict, source)) if "start" in data else None,
+        shows=_shows(data, source),
     )
 
 
