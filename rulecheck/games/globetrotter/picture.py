@@ -167,14 +167,15 @@ def _draw_aims(axes: Axes, state: GlobetrotterState, index: int, token: Callable
     places = chart()
     for cannon in state.buildings:
         if cannon.planet == index and cannon.kind == DRILL_CANNON and cannon.aim is not None:
-            axes.annotate(
+            arrow = axes.annotate(
                 "",
                 xy=places[cannon.aim].centre,
                 xytext=places[cannon.space].centre,
                 arrowprops={"arrowstyle": "-|>", "color": player_colour(cannon.owner), "linewidth": 2},
                 zorder=5,
-                gid=f"aim-{_id(token(cannon.space))}-{_id(token(cannon.aim))}",
             )
+            assert arrow.arrow_patch is not None  # an annotation made with arrowprops has one
+            arrow.arrow_patch.set_gid(f"aim-{_id(token(cannon.space))}-{_id(token(cannon.aim))}")
 
 
 def _orbit_line(state: GlobetrotterState, index: int, letter: str) -> str:

@@ -153,7 +153,7 @@ def _tableau(axes: Axes, y: float, game: Any, state: GTFState, index: int) -> fl
     for position, (key, where) in enumerate(cards):
         x = MARGIN + position * (CARD[0] + GAP)
         edge = player_colour(index) if where == "tableau" else "#999999"
-        _card(axes, x, y, game.data.cards[key], edge, f"{where}-{index}-{key}")
+        _card(axes, x, y, game.data.cards[key], edge, f"{where}-{index}-{position}-{key}")
         if where == "reserved":
             axes.text(x + CARD[0] / 2, y + CARD[1] + 0.02, "reserved", ha="center", va="top", fontsize=7)
     if not cards:
