@@ -8,7 +8,7 @@ imported only when a picture is drawn; without it, drawing is an ExtraMissing er
 extra. Figures render on the Agg canvas (no screen). SVG keeps its text as <text> elements
 (svg.fonttype none: a label can be searched for and read back) and both formats leave out the
 date, so drawing the same picture twice writes the same file. Also the colour of each player,
-shared by every game's pictures, and the file names of a trace's pictures (`--frames`).
+shared by every game's pictures, with a mark of text on it, and the file names of a trace's pictures (`--frames`).
 
 Leaves out: what any picture shows (each game's picture module) and fonts: SVG text is set in
 the viewer's sans-serif font.
@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from rulecheck.core.errors import ExtraMissing, OutputError
 from rulecheck.core.files import write_whole
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.text import Text
 
 SUFFIXES: Final = (".png", ".svg")
 """The file types a picture is written as, by the file's suffix."""
@@ -54,6 +56,24 @@ def frame_name(step: int, last: int) -> str:
 
 def player_colour(player: int) -> str:
     return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+
+def player_mark(
+    target: Axes | Figure, x: float, y: float, text: str, player: int, size: float, shape: str = "round", **place: Any
+) -> Text:
+    """`text` in white on a `shape` (a matplotlib box style) of the player's colour, centred on
+    x, y unless `place` says otherwise (other keyword arguments of `text`, such as `gid`)."""
+    style = {"ha": "center", "va": "center", **place}
+    return target.text(
+        x,
+        y,
+        text,
+        fontsize=size,
+        color="white",
+        fontweight="bold",
+        bbox={"boxstyle": f"{shape},pad=0.15", "facecolor": player_colour(player), "edgecolor": "none"},
+        **style,
+    )
 
 
 def new_figure(width: float, height: float) -> Figure:

@@ -32,7 +32,7 @@ from rulecheck.games.globetrotter.state import (
 )
 from rulecheck.geometry.chart import chart
 from rulecheck.geometry.planet import HQ, REMOVALS, Planet, planet
-from rulecheck.model.picture import new_figure, player_colour
+from rulecheck.model.picture import new_figure, player_colour, player_mark
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -146,18 +146,8 @@ def _draw_pieces(axes: Axes, pieces: dict[str, list[tuple[int, str, str]]], toke
         x, y = places[space].centre
         top = y + len(here) * PIECE_STEP / 2
         for line, (owner, text, kind) in enumerate(here, start=1):
-            axes.text(
-                x,
-                top - line * PIECE_STEP,
-                text,
-                ha="center",
-                va="center",
-                fontsize=PIECE_POINTS,
-                color="white",
-                fontweight="bold",
-                bbox={"boxstyle": "round,pad=0.15", "facecolor": player_colour(owner), "edgecolor": "none"},
-                zorder=4,
-                gid=f"{kind}-{_id(token(space))}",
+            player_mark(
+                axes, x, top - line * PIECE_STEP, text, owner, PIECE_POINTS, zorder=4, gid=f"{kind}-{_id(token(space))}"
             )
 
 
@@ -171,8 +161,15 @@ def _draw_aims(axes: Axes, state: GlobetrotterState, index: int, token: Callable
                 "",
                 xy=places[cannon.aim].centre,
                 xytext=places[cannon.space].centre,
-                arrowprops={"arrowstyle": "-|>", "color": player_colour(cannon.owner), "linewidth": 2},
-                zorder=5,
+                arrowprops={
+                    "arrowstyle": "-|>",
+                    "color": player_colour(cannon.owner),
+                    "alpha": 0.7,
+                    "linewidth": 2,
+                    "shrinkA": 14,
+                    "shrinkB": 8,
+                },
+                zorder=2,
             )
             assert arrow.arrow_patch is not None  # an annotation made with arrowprops has one
             arrow.arrow_patch.set_gid(f"aim-{_id(token(cannon.space))}-{_id(token(cannon.aim))}")
@@ -219,15 +216,6 @@ def picture(game: Any, state: GlobetrotterState, player: int | None) -> Figure:
         figure.text((index + 0.5) / count, 0.3 / height, _orbit_line(state, index, letter), ha="center", fontsize=10)
     figure.text(0.5, 1 - 0.3 / height, _heading(game, state), ha="center", va="top", fontsize=11)
     for seat in range(game.players):
-        figure.text(
-            (seat + 0.5) / game.players,
-            1 - 0.7 / height,
-            f"player {seat}" + (" (lost)" if seat in state.lost else ""),
-            ha="center",
-            va="top",
-            fontsize=10,
-            color="white",
-            fontweight="bold",
-            bbox={"boxstyle": "round,pad=0.2", "facecolor": player_colour(seat), "edgecolor": "none"},
-        )
+        label = f"player {seat}" + (" (lost)" if seat in state.lost else "")
+        player_mark(figure, (seat + 0.5) / game.players, 1 - 0.7 / height, label, seat, 10, va="top")
     return figure

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP
 from rulecheck.games.globot_time_force.state import GTFState
-from rulecheck.model.picture import new_figure, player_colour
+from rulecheck.model.picture import new_figure, player_colour, player_mark
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -82,19 +82,8 @@ def _energy(axes: Axes, y: float, state: GTFState) -> float:
         _box(axes, x, y, ENERGY_CELL, 0.7, "white", "#888888")
         axes.text(x + 0.08, y + 0.05, str(used), va="top", fontsize=8, color="#444444")
     for index, player in enumerate(state.players):
-        x = MARGIN + player.used * ENERGY_CELL + 0.2 + 0.12 * (index % 4)
-        axes.text(
-            x,
-            y + 0.45 - 0.02 * (index // 4),
-            str(index),
-            ha="center",
-            va="center",
-            fontsize=8,
-            color="white",
-            fontweight="bold",
-            bbox={"boxstyle": "circle,pad=0.15", "facecolor": player_colour(index), "edgecolor": "none"},
-            gid=f"energy-{index}-{player.used}",
-        )
+        x = MARGIN + player.used * ENERGY_CELL + 0.1 + 0.13 * index
+        player_mark(axes, x, y + 0.45, str(index), index, 8, "circle", gid=f"energy-{index}-{player.used}")
     return y + 0.7 + GAP
 
 
