@@ -182,6 +182,14 @@ def test_frames_draw_every_step_of_a_trace_as_png(capsys, tmp_path):
     assert all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in folder.iterdir())
 
 
+def test_frame_names_sort_in_step_order_however_long_the_trace():
+    from rulecheck.model.picture import frame_name
+
+    assert [frame_name(k, 12) for k in (0, 7, 12)] == ["step-000.png", "step-007.png", "step-012.png"]
+    names = [frame_name(k, 1234) for k in (9, 10, 999, 1000)]
+    assert names == ["step-0009.png", "step-0010.png", "step-0999.png", "step-1000.png"] == sorted(names)
+
+
 def test_a_game_without_pictures_says_so_and_nothing_is_written(capsys, tmp_path, monkeypatch):
     from rulecheck import registry
     from tests.fixtures.pig_declaration import PIG
