@@ -83,7 +83,7 @@ NOT_RULES: Final[dict[str, str]] = {
     "tables.py": "the computed tables of the findings report",
     "analysis.py": "searches and measurements behind the findings' tables",
     "symmetry.py": "the board's rotations, read by the model checker's symmetry reduction, never by the protocol",
-    "picture.py": "the SVG drawing of a factory",
+    "picture.py": "the pictures of a board or a position (`rulecheck board --draw`, `rulecheck show --draw`)",
     "bounds.py": "bounds on the final scores, for OpenSpiel's utility bounds; no protocol request reads them",
     "components.py": "the data-set format: checks that reject a malformed data file, and typed values built from it",
     "data.py": "the data-set format: checks that reject a malformed data file, and typed values built from it",

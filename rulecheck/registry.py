@@ -21,10 +21,13 @@ from rulecheck.games.globetrotter import position as globetrotter_position
 from rulecheck.games.globetrotter import statements as globetrotter_statements
 from rulecheck.games.globetrotter.board import board_view as globetrotter_board
 from rulecheck.games.globetrotter.game import Globetrotter
+from rulecheck.games.globetrotter.picture import board_picture as globetrotter_map
+from rulecheck.games.globetrotter.picture import picture as globetrotter_picture
 from rulecheck.games.globetrotter.symbolic import systems as globetrotter_systems
 from rulecheck.games.globetrotter.tables import TABLES as GLOBETROTTER_TABLES
 from rulecheck.games.globot_time_force import position as globot_time_force_position
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
+from rulecheck.games.globot_time_force.picture import picture as globot_time_force_picture
 from rulecheck.games.globot_time_force.statements import statement_set as globot_time_force_statements
 from rulecheck.games.globot_time_force.symbolic import systems as globot_time_force_systems
 from rulecheck.games.globot_time_force.tables import TABLES as GLOBOT_TIME_FORCE_TABLES
@@ -53,6 +56,8 @@ GLOBETROTTER = GameDeclaration(
     ),
     systems=globetrotter_systems,
     board=globetrotter_board,
+    board_picture=globetrotter_map,
+    picture=globetrotter_picture,
     position=globetrotter_position.FORMAT,
     audit="globetrotter-audit.toml",
     ledger="globetrotter-ledger.toml",
@@ -65,6 +70,7 @@ GLOBOT_TIME_FORCE = GameDeclaration(
     tables=GLOBOT_TIME_FORCE_TABLES,
     statements=globot_time_force_statements,
     systems=globot_time_force_systems,
+    picture=globot_time_force_picture,
     position=globot_time_force_position.FORMAT,
     audit="globot-time-force-audit.toml",
     ledger="globot-time-force-ledger.toml",

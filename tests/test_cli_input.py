@@ -57,6 +57,30 @@ CASES = {
     "show --player -1": (("show", "{trace}", "--step", "0", "--player", "-1"), ("--player", "0 or more")),
     "show --player past the last": (("show", "{trace}", "--step", "0", "--player", "2"), ("--player 2", "0 to 1")),
     "show --draw a folder": (("show", "{trace}", "--step", "0", "--draw", "{dir}"), ("{dir}", "is a folder")),
+    "show --draw a .jpg": (
+        ("show", "{trace}", "--step", "0", "--draw", "{dir}/x.jpg"),
+        ("x.jpg", ".png or .svg", "'.jpg'"),
+    ),
+    "board --draw no suffix": (("board", "globetrotter", "--draw", "{dir}/map"), ("map", ".png or .svg", "no suffix")),
+    "board --draw in a missing folder": (
+        ("board", "globetrotter", "--draw", "{dir}/missing/map.svg"),
+        ("{dir}/missing", "does not exist"),
+    ),
+    "board --draw with --json": (
+        ("board", "globetrotter", "--draw", "{dir}/map.svg", "--json"),
+        ("--draw", "give one"),
+    ),
+    "show --frames a file": (("show", "{trace}", "--frames", "{file}"), ("{file}", "is a file, not a folder")),
+    "show --frames unwritable": (
+        ("show", "{trace}", "--frames", "{read_only}/frames"),
+        ("{read_only}", "cannot write"),
+    ),
+    "show --frames and --draw": (
+        ("show", "{trace}", "--frames", "{dir}/frames", "--draw", "{dir}/x.svg"),
+        ("--frames", "--draw", "give one"),
+    ),
+    "show --frames and --step": (("show", "{trace}", "--frames", "{dir}/frames", "--step", "0"), ("not allowed",)),
+    "show without --step or --frames": (("show", "{trace}"), ("--step", "--frames", "required")),
     "compare --set the trace's value": (
         ("compare", "{trace}", "--set", "shooting=W1"),
         ("--set shooting=W1", "trace already has shooting=W1"),

@@ -281,23 +281,6 @@ def test_the_extras_contradiction_has_its_unsat_core_at_two_players():
     assert answers["extras-in-4-players"].consistent and answers["extras-in-4-players"].witness["players"] == 4
 
 
-def test_the_picture_draws_a_factory_with_its_bots_and_trucks():
-    from xml.etree import ElementTree
-
-    from rulecheck.registry import declaration
-
-    game = make_game("mechanica", 2)
-    state = _after_setup(game)
-    factory = attrs.evolve(state.factories[1], tiles=(("F12", "duplicator"),), bots=(("F12", "out", "plus"),))
-    state = attrs.evolve(state, factories=(state.factories[0], factory))
-    svg = declaration("mechanica").draw(game, state, 1)
-    root = ElementTree.fromstring(svg)
-    titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
-    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
-    assert titles == ["plus"] and "duplicator" in texts
-    assert sum(1 for t in texts if t and t.startswith("small")) == len(game.data.layout.dock)
-
-
 def test_an_improvement_falling_into_the_recycler_is_recycled_by_the_player_rotating():
     """MEC-T10: the last spot's improvement falls, and its recycling-value bots come to the rotating player
     (one player, so that no Double Rotate follows)."""

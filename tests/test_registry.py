@@ -33,6 +33,7 @@ def test_every_part_a_game_lacks_is_named():
         (lambda: PIG.statement_set(Pig(2)), "statements of fact"),
         (lambda: PIG.board_view(Pig(2)), "board"),
         (lambda: PIG.draw(Pig(2), Pig(2).initial_state(), 0), "pictures"),
+        (lambda: PIG.draw_board(Pig(2)), "board map"),
         (lambda: PIG.table("odds", Pig(2)), "computed tables"),
     ]:
         with pytest.raises(SpecError, match=f"^pig has no {part}$"):

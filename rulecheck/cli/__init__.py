@@ -46,12 +46,12 @@ from rulecheck.cli.args import at_least, writable_file, writable_folder
 from rulecheck.cli.scenarios import SCENARIO_SUFFIX
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import OptionError, RulecheckError, TraceError
-from rulecheck.core.files import write_whole
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import Trace, load_trace, record, replay, replay_steps
 from rulecheck.core.untrusted import clip
+from rulecheck.model.picture import frame_name, picture_path, save_picture
 from rulecheck.registry import DECLARATIONS, declaration, game_class, make_game
 
 EXIT_FAILED = 1
@@ -113,7 +113,16 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _board(args: argparse.Namespace) -> int:
-    view = declaration(args.game).board_view(_game(args))
+    """The board graph's facts; with --draw, a map of it, every space labelled."""
+    target = picture_path(writable_file(args.draw)) if args.draw else None
+    if target is not None and (args.json or args.adjacency):
+        raise OptionError("--draw writes a map of the board; --json and --adjacency print its facts: give one")
+    game = _game(args)
+    if target is not None:
+        save_picture(declaration(args.game).draw_board(game), target)
+        print(f"{args.game} board map written to {target}")
+        return 0
+    view = declaration(args.game).board_view(game)
     facts = dict(view.facts)
     if args.adjacency:
         facts["adjacency"] = view.adjacency()
@@ -252,22 +261,32 @@ def _tell_witness(file: str, game: Game[Any, Any], walked: Walkthrough) -> None:
 
 def _show(args: argparse.Namespace) -> int:
     """The state after step K of a trace (0: the initial state), as canonical JSON; with --draw, a
-    picture of one player's part of it as SVG."""
-    target = writable_file(args.draw) if args.draw else None
+    picture of it; with --frames, a picture of every step."""
+    target = picture_path(writable_file(args.draw)) if args.draw else None
+    if args.frames is not None and args.draw:
+        raise OptionError("--draw FILE pictures one step (--step K); --frames DIR pictures every step: give one")
+    frames = writable_folder(args.frames) if args.frames is not None else None
     trace = load_trace(Path(args.file))
     game = _trace_game(trace, args)
-    if args.step > len(trace.actions):
+    if args.step is not None and args.step > len(trace.actions):
         raise TraceError(f"{args.file}: --step {args.step}: the trace has steps 0 to {len(trace.actions)}")
     if args.player is not None and args.player >= game.players:
         raise OptionError(f"--player {args.player}: the game has players 0 to {game.players - 1}")
+    declared = declaration(game.name)
     state = trace.first_state(game)
+    if frames is not None:
+        first = declared.draw(game, state, args.player)  # a game without pictures stops here, before the folder is made
+        frames.mkdir(parents=True, exist_ok=True)
+        save_picture(first, frames / frame_name(0, len(trace.actions)))
+        for step, (_, _, state) in enumerate(replay_steps(game, trace), start=1):
+            save_picture(declared.draw(game, state, args.player), frames / frame_name(step, len(trace.actions)))
+        print(f"{args.file}: {len(trace.actions) + 1} pictures, steps 0 to {len(trace.actions)}, written to {frames}")
+        return 0
     for _, _, state in islice(replay_steps(game, trace), args.step):
         pass
     if target is not None:
-        player = args.player if args.player is not None else max(game.to_move(state), 0)
-        svg = declaration(game.name).draw(game, state, player)
-        write_whole(target, svg)
-        print(f"step {args.step} of {args.file}: player {player}'s picture written to {target}")
+        save_picture(declared.draw(game, state, args.player), target)
+        print(f"step {args.step} of {args.file}: picture written to {target}")
     else:
         _print_json(json.loads(game.encode_state(state)))
     return 0
@@ -645,6 +664,9 @@ def build_parser() -> argparse.ArgumentParser:
     board = command("board", _board, "facts of a game's board graph under its options and data")
     _add_game_setup(board, seed=False, games=[name for name, d in DECLARATIONS.items() if d.board is not None])
     board.add_argument("--adjacency", action="store_true", help="also list each node's neighbours")
+    board.add_argument(
+        "--draw", metavar="FILE.png|FILE.svg", help="write a map of the board, every space labelled (globetrotter)"
+    )
 
     command("rules", _rules, "a game's rule clauses").add_argument("game", choices=sorted(DECLARATIONS))
     command("options", _options, "a game's options with defaults and values").add_argument(
@@ -659,14 +681,19 @@ def build_parser() -> argparse.ArgumentParser:
     replay_.add_argument("file")
     _add_data(replay_)
 
-    show = command("show", _show, "the state at one step of a trace, or a picture of it (--draw)", json_flag=False)
-    show.add_argument("file")
-    show.add_argument(
-        "--step", type=at_least(0), required=True, help="how many actions into the trace (0: the initial state)"
+    show = command(
+        "show", _show, "the state at one step of a trace, or a picture of it (--draw, --frames)", json_flag=False
     )
-    show.add_argument("--draw", metavar="FILE.svg", help="write a picture of the state, for a game that has pictures")
+    show.add_argument("file")
+    steps = show.add_mutually_exclusive_group(required=True)
+    steps.add_argument("--step", type=at_least(0), help="how many actions into the trace (0: the initial state)")
+    steps.add_argument("--frames", metavar="DIR", help="write a picture of every step into DIR (step-000.png, ...)")
+    show.add_argument("--draw", metavar="FILE.png|FILE.svg", help="write a picture of the state at --step K")
     show.add_argument(
-        "--player", type=at_least(0), default=None, help="whose part to draw, from 0 (default: the player to move)"
+        "--player",
+        type=at_least(0),
+        default=None,
+        help="whose part to draw, from 0, in a game that pictures one player's part (default: the player to move)",
     )
     _add_data(show)
 

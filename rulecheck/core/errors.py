@@ -3,8 +3,9 @@
 Models: illegal actions (with the rule clause that forbids them), rule gaps (where the
 rulebook is silent and no option decides), a game whose checks and legal actions
 disagree (an engine defect), and bad input: unknown options or values,
-malformed notation, broken spec, data or trace files, traces that do not replay, and
-output paths that cannot be written.
+malformed notation, broken spec, data or trace files, traces that do not replay,
+output paths that cannot be written, and an optional extra a command needs but that is not
+installed.
 
 Leaves out: the CLI's presentation of these errors (cli.py turns them into one line
 on stderr and a non-zero exit, never a traceback).
@@ -94,3 +95,8 @@ class ScenarioError(RulecheckError, ValueError):
 
 class TraceError(RulecheckError, ValueError):
     """A trace file that is malformed, belongs to another game, or does not replay."""
+
+
+class ExtraMissing(RulecheckError):
+    """A command needs an optional extra that is not installed (matplotlib for pictures): names
+    the extra and how to install it."""

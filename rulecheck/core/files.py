@@ -17,11 +17,14 @@ PARTIAL_SUFFIX = ".partial"
 only by a process killed mid-write, and is never read as a result."""
 
 
-def write_whole(path: Path, text: str) -> None:
-    """Write `text` to `path` (UTF-8) whole or not at all."""
+def write_whole(path: Path, content: str | bytes) -> None:
+    """Write `content` to `path` (text as UTF-8) whole or not at all."""
     partial = path.with_name(f".{path.name}{PARTIAL_SUFFIX}")
     try:
-        partial.write_text(text, encoding="utf-8")
+        if isinstance(content, bytes):
+            partial.write_bytes(content)
+        else:
+            partial.write_text(content, encoding="utf-8")
         os.replace(partial, path)
     except BaseException:  # an error or a signal mid-write: no partial file stays behind
         partial.unlink(missing_ok=True)

@@ -27,6 +27,7 @@ belong to the game); multi-planet layouts (each planet is a copy of one board).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 from typing import Final
@@ -122,9 +123,17 @@ class FaceInfo:
     """Degrees in [0, 360), rounded to ANGLE_DIGITS places."""
 
 
+@attrs.frozen
+class _Labelling:
+    solid: Polyhedron
+    frame: tuple[Vector, Vector, Vector]
+    infos: Mapping[int, FaceInfo]
+    """Each face of the solid by its index, with its label."""
+
+
 @cache
-def labelled_faces() -> tuple[tuple[FaceInfo, ...], nx.Graph]:
-    """Every face of the solid with its canonical label, and the face graph over those labels."""
+def _labelling() -> _Labelling:
+    """The labelling rule applied to the solid once: every face's label, and the frame it used."""
     solid = snub_dodecahedron()
     graph = _face_graph(solid)
     pentagons = [f for f in graph if len(solid.faces[f]) == PENTAGON_SIDES]
@@ -147,11 +156,35 @@ def labelled_faces() -> tuple[tuple[FaceInfo, ...], nx.Graph]:
         ordered = sorted(faces, key=lambda f: (-rings[f], azimuth(f)))
         for index, face in enumerate(ordered):
             infos[face] = FaceInfo(f"{prefix}{index}", kind, rings[face], azimuth(face))
-    labelled = nx.relabel_nodes(graph, {f: info.label for f, info in infos.items()})
+    return _Labelling(solid, (axis, zero, positive), MappingProxyType(infos))
+
+
+@cache
+def labelled_faces() -> tuple[tuple[FaceInfo, ...], nx.Graph]:
+    """Every face of the solid with its canonical label, and the face graph over those labels."""
+    labelling = _labelling()
+    infos = labelling.infos
+    labelled = nx.relabel_nodes(_face_graph(labelling.solid), {f: info.label for f, info in infos.items()})
     for info in infos.values():
         labelled.nodes[info.label].update(kind=info.kind, ring=info.ring, azimuth=info.azimuth)
     ordered_infos = tuple(sorted(infos.values(), key=lambda i: (i.kind != HQ, int(i.label[1:]))))
     return ordered_infos, nx.freeze(labelled)
+
+
+@cache
+def face_corners() -> Mapping[str, tuple[Vector, ...]]:
+    """Every face's corners on the unit sphere, in order around the face, by label."""
+    labelling = _labelling()
+    solid = labelling.solid
+    return MappingProxyType(
+        {info.label: tuple(solid.vertices[v] for v in solid.faces[face]) for face, info in labelling.infos.items()}
+    )
+
+
+def label_frame() -> tuple[Vector, Vector, Vector]:
+    """The labelling's frame: the unit axis from the centre toward the removed pentagon, and the
+    unit directions of azimuth 0° (toward the reference face) and of azimuth 90°."""
+    return _labelling().frame
 
 
 def corner_class(graph: nx.Graph, face: str) -> str | None:

@@ -2,9 +2,10 @@
 
 Models: a game's name and class, its clause catalogue (read when asked), the properties its
 rulebook promises, its computed tables (each built when asked), its statements of fact for
-the contradiction check, its proof systems, its board (for `rulecheck board`), its pictures
-of states, its position format for scenarios, its audit file, and its ledger of finding ids
-(a game's data format is on its class). A part a game does not have is None or empty;
+the contradiction check, its proof systems, its board (for `rulecheck board`) and its map,
+its pictures of states (matplotlib figures, which rulecheck/model/picture.py writes), its
+position format for scenarios, its audit file, and its ledger of finding ids (a game's data
+format is on its class). A part a game does not have is None or empty;
 asking for a missing part that a command needs raises SpecError saying "<game> has no <part>".
 
 Leaves out: which games exist (rulecheck/registry.py declares them) and what is done with
@@ -14,7 +15,7 @@ the parts (rulecheck/check/ and the command).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -27,6 +28,9 @@ from rulecheck.model.proof import System
 from rulecheck.model.properties import Property
 from rulecheck.model.statements import StatementSet
 from rulecheck.model.tables import Table
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 @attrs.frozen
@@ -47,9 +51,14 @@ class GameDeclaration:
     board: Callable[[Any], BoardView] | None = None
     """`board(game)`: the board graph of a game of this class under its options and data, with
     its facts, for `rulecheck board`."""
-    picture: Callable[[Any, Any, int], str] | None = None
-    """`picture(game, state, player)`: an SVG drawing of that player's part of a state (a
-    factory, say), for `rulecheck show --draw`."""
+    board_picture: Callable[[Any], Figure] | None = None
+    """`board_picture(game)`: a map of the board of a game of this class under its options and
+    data, every space labelled, for `rulecheck board --draw`."""
+    picture: Callable[[Any, Any, int | None], Figure] | None = None
+    """`picture(game, state, player)`: a figure of a state, for `rulecheck show --draw` and
+    `--frames`: of that player's part of it, or with None, of the part the game draws by default
+    (the player to move's factory, say, or every player's); a game whose picture always shows
+    every player refuses a player with an OptionError."""
     position: PositionFormat[Any] | None = None
     """How a position of this game is written in a scenario file, and read back."""
     audit: str | None = None
@@ -88,7 +97,12 @@ class GameDeclaration:
             raise SpecError(f"{self.name} has no board")
         return self.board(game)
 
-    def draw(self, game: Game[Any, Any], state: Any, player: int) -> str:
+    def draw_board(self, game: Game[Any, Any]) -> Figure:
+        if self.board_picture is None:
+            raise SpecError(f"{self.name} has no board map")
+        return self.board_picture(game)
+
+    def draw(self, game: Game[Any, Any], state: Any, player: int | None = None) -> Figure:
         if self.picture is None:
             raise SpecError(f"{self.name} has no pictures")
         return self.picture(game, state, player)

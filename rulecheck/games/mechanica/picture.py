@@ -1,23 +1,35 @@
-"""An SVG drawing of one player's factory in a Mechanica state.
+"""A picture of one player's factory in a Mechanica state.
 
-Models: the squares laid out by belt (row) and position along it (column), the belt segments as arrows
-(fork exits dashed), each installed improvement's name, Forks, each Loading Dock square's truck and its
-capacity, and the bots in every hole as discs coloured by model, with the Wallet and the Vault.
+Models: the squares laid out by belt (row) and position along it (column), shaded by zone (Start
+Zone, Factory Floor, Loading Dock), the belt segments as arrows (fork exits dashed), each square's
+name, each installed improvement's name, Forks, each Loading Dock square's truck and its capacity,
+and the bots in every hole as discs coloured by model (input holes above, output holes below, a
+key of the models' colours under the factory), with the Wallet, the Vault and the workday.
 
-Leaves out: the Shop and the other players (one factory per picture).
+Leaves out: the Shop, the blueprints and the other players (one factory per picture; `--player`
+chooses whose, the player to move by default).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rulecheck.games.mechanica.data import BELT
-from rulecheck.games.mechanica.state import MechanicaState
+from rulecheck.games.mechanica.state import IN, MechanicaState
+from rulecheck.model.picture import new_figure
 
-CELL = 110
-COLOURS = ("#f4f4f4", "#f39c32", "#8e44ad", "#2e86c1", "#27ae60")
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+INCHES_PER_CELL: Final = 1.25
+HALF: Final = 0.3
+"""Half a square's side, in cells."""
+MODEL_COLOURS: Final = ("#f4f4f4", "#f39c32", "#8e44ad", "#2e86c1", "#27ae60")
+"""Bot models by rank; more models than colours reuse them in order."""
+ZONE_FILLS: Final = {"start": "#e8f4e8", "dock": "#e8eef8", "floor": "#fafafa"}
+FOOTER: Final = 0.9
+"""Cells below the factory for the key and the Wallet line."""
 
 
 def _positions(layout: Any) -> dict[str, tuple[int, int]]:
@@ -28,57 +40,82 @@ def _positions(layout: Any) -> dict[str, tuple[int, int]]:
     return found
 
 
-def picture(game: Any, state: MechanicaState, player: int) -> str:
+def _model_colour(rules: Any, model: str) -> str:
+    return MODEL_COLOURS[rules.rank[model] % len(MODEL_COLOURS)]
+
+
+def picture(game: Any, state: MechanicaState, player: int | None) -> Figure:
+    """Player `player`'s factory (the player to move's when None)."""
+    if player is None:
+        player = max(game.to_move(state), 0)
     layout = game.data.layout
     rules = game.rules
     factory = state.factories[player]
     where = _positions(layout)
-    width = (max(c for c, _ in where.values()) + 1) * CELL + 20
-    height = (max(r for _, r in where.values()) + 1) * CELL + 60
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        'font-family="sans-serif" font-size="11">',
-        '<defs><marker id="a" markerWidth="8" markerHeight="8" refX="8" refY="4" orient="auto">'
-        '<path d="M0,0 L8,4 L0,8 z"/></marker></defs>',
-        f'<text x="10" y="{height - 20}">player {player}: wallet {factory.wallet}, '
-        f"vault {factory.vault}, workday {state.workday}</text>",
-    ]
+    columns = max(c for c, _ in where.values()) + 1
+    rows = max(r for _, r in where.values()) + 1
+    figure = new_figure(columns * INCHES_PER_CELL, (rows + FOOTER) * INCHES_PER_CELL)
+    axes = figure.add_axes((0.0, 0.0, 1.0, 1.0))
+    axes.set_xlim(0, columns)
+    axes.set_ylim(rows + FOOTER, 0)  # row 0 at the top
+    axes.axis("off")
 
-    def centre(square: str) -> tuple[int, int]:
+    def centre(square: str) -> tuple[float, float]:
         column, row = where[square]
-        return 10 + column * CELL + CELL // 2, 10 + row * CELL + CELL // 2
+        return column + 0.5, row + 0.5
 
     for source, target, kind in layout.graph.edges(data="kind"):
         (x1, y1), (x2, y2) = centre(source), centre(target)
-        dash = "" if kind == BELT else ' stroke-dasharray="4,3"'
-        out.append(
-            f'<line x1="{x1 + 30}" y1="{y1}" x2="{x2 - 30}" y2="{y2}" stroke="#555"{dash} marker-end="url(#a)"/>'
+        axes.annotate(
+            "",
+            xy=(x2 - HALF, y2),
+            xytext=(x1 + HALF, y1),
+            arrowprops={"arrowstyle": "-|>", "color": "#555555", "linestyle": "-" if kind == BELT else "--"},
         )
     tiles = dict(factory.tiles)
     trucks = dict(factory.trucks)
-    bots = Counter((s, h, m) for s, h, m in factory.bots)
+    bots = Counter(factory.bots)
     for square in where:
         x, y = centre(square)
-        fill = "#e8f4e8" if rules.is_start(square) else "#e8eef8" if rules.is_dock(square) else "#fafafa"
-        out.append(f'<rect x="{x - 30}" y="{y - 30}" width="60" height="60" fill="{fill}" stroke="#333"/>')
-        out.append(f'<text x="{x - 28}" y="{y - 18}">{escape(square)}</text>')
+        zone = "start" if rules.is_start(square) else "dock" if rules.is_dock(square) else "floor"
+        axes.fill(
+            [x - HALF, x + HALF, x + HALF, x - HALF],
+            [y - HALF, y - HALF, y + HALF, y + HALF],
+            facecolor=ZONE_FILLS[zone],
+            edgecolor="#333333",
+        )
+        axes.text(x - HALF + 0.03, y - HALF + 0.03, square, ha="left", va="top", fontsize=9, gid=f"square-{square}")
         label = tiles.get(square, "")
         if square in factory.forks:
             label = "fork"
         if rules.is_dock(square):
             label = f"{trucks[square]} ({rules.capacity[trucks[square]]})"
-        out.append(f'<text x="{x - 28}" y="{y + 26}" font-size="8">{escape(label)}</text>')
+        if label:
+            axes.text(x, y + HALF - 0.03, label, ha="center", va="bottom", fontsize=7)
         index = 0
-        for (s, hole, model), count in sorted(bots.items()):
-            if s != square:
+        for (at, hole, model), count in sorted(bots.items()):
+            if at != square:
                 continue
-            for _ in range(count):
-                colour = COLOURS[rules.rank[model] % len(COLOURS)]
-                cy = y - 4 if hole == "in" else y + 10
-                out.append(
-                    f'<circle cx="{x - 20 + 12 * index}" cy="{cy}" r="5" fill="{colour}" stroke="#000">'
-                    f"<title>{escape(model)}</title></circle>"
+            for copy in range(count):
+                axes.scatter(
+                    [x - HALF + 0.08 + 0.1 * index],
+                    [y - 0.05 if hole == IN else y + 0.1],
+                    s=50,
+                    color=_model_colour(rules, model),
+                    edgecolors="black",
+                    zorder=3,
+                    gid=f"bot-{square}-{hole}-{model}-{copy}",
                 )
                 index += 1
-    out.append("</svg>")
-    return "\n".join(out)
+    for rank, model in enumerate(rules.models):
+        x = 0.2 + rank * columns / max(len(rules.models), 1)
+        axes.scatter([x], [rows + 0.25], s=50, color=_model_colour(rules, model), edgecolors="black")
+        axes.text(x + 0.12, rows + 0.25, model, va="center", fontsize=9)
+    axes.text(
+        0.1,
+        rows + 0.65,
+        f"player {player}: wallet {factory.wallet}, vault {factory.vault}, workday {state.workday}",
+        va="center",
+        fontsize=10,
+    )
+    return figure

@@ -1,0 +1,99 @@
+"""Pictures: a game draws a matplotlib figure, and this module makes the figure and writes it.
+
+Models: the one way rulecheck draws (a board's map for `rulecheck board --draw`, a state for
+`rulecheck show --draw` and `--frames`): a game's picture function gets a blank figure from
+`new_figure`, draws on it, and `save_picture` writes it to a .png or an .svg file chosen by the
+suffix, whole or not at all. matplotlib is an optional extra (`pip install 'rulecheck[draw]'`),
+imported only when a picture is drawn; without it, drawing is an ExtraMissing error naming the
+extra. Figures render on the Agg canvas (no screen). SVG keeps its text as <text> elements
+(svg.fonttype none: a label can be searched for and read back) and both formats leave out the
+date, so drawing the same picture twice writes the same file. Also the colour of each player,
+shared by every game's pictures, with a mark of text on it, and the file names of a trace's pictures (`--frames`).
+
+Leaves out: what any picture shows (each game's picture module) and fonts: SVG text is set in
+the viewer's sans-serif font.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from rulecheck.core.errors import ExtraMissing, OutputError
+from rulecheck.core.files import write_whole
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+    from matplotlib.text import Text
+
+SUFFIXES: Final = (".png", ".svg")
+"""The file types a picture is written as, by the file's suffix."""
+DPI: Final = 100
+"""Pixels per inch of a PNG: a 10-point label is 14 pixels high."""
+INSTALL: Final = "pip install 'rulecheck[draw]'"
+PLAYER_COLOURS: Final = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
+"""Player 0's colour first; a game with more players than colours reuses them in order."""
+FRAME_DIGITS: Final = 3
+"""The fewest digits of a frame's step number (step-007.png), more for a longer trace."""
+_METADATA: Final = {".png": {"Software": None}, ".svg": {"Date": None}}
+
+
+def picture_path(path: Path) -> Path:
+    """`path`, once its suffix names a file type a picture can be written as; OutputError otherwise."""
+    if path.suffix.lower() not in SUFFIXES:
+        found = repr(path.suffix) if path.suffix else "no suffix"
+        raise OutputError(f"{path}: a picture is written as {' or '.join(SUFFIXES)}, by the file's suffix, not {found}")
+    return path
+
+
+def frame_name(step: int, last: int) -> str:
+    """The file name of the picture of step `step` of a trace whose last step is `last`, as PNG;
+    names of one trace's steps sort in step order."""
+    return f"step-{step:0{max(FRAME_DIGITS, len(str(last)))}}.png"
+
+
+def player_colour(player: int) -> str:
+    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+
+def player_mark(
+    target: Axes | Figure, x: float, y: float, text: str, player: int, size: float, shape: str = "round", **place: Any
+) -> Text:
+    """`text` in white on a `shape` (a matplotlib box style) of the player's colour, centred on
+    x, y unless `place` says otherwise (other keyword arguments of `text`, such as `gid`)."""
+    style = {"ha": "center", "va": "center", **place}
+    return target.text(
+        x,
+        y,
+        text,
+        fontsize=size,
+        color="white",
+        fontweight="bold",
+        bbox={"boxstyle": f"{shape},pad=0.15", "facecolor": player_colour(player), "edgecolor": "none"},
+        **style,
+    )
+
+
+def new_figure(width: float, height: float) -> Figure:
+    """A blank figure `width` by `height` inches on the Agg canvas; ExtraMissing without matplotlib."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise ExtraMissing(f"drawing a picture needs matplotlib, which is not installed: {INSTALL}") from None
+    figure = Figure(figsize=(width, height))
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def save_picture(figure: Figure, path: Path) -> None:
+    """Write `figure` to `path`, as PNG or SVG by its suffix (picture_path), whole or not at all."""
+    import matplotlib
+
+    suffix = picture_path(path).suffix.lower()
+    buffer = io.BytesIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "rulecheck"}):
+        figure.savefig(buffer, format=suffix[1:], dpi=DPI, metadata=_METADATA[suffix])
+    write_whole(path, buffer.getvalue())
