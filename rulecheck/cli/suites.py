@@ -107,7 +107,8 @@ def _add_replay_flags(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         choices=COMPARED,
-        help="leave this comparison out (repeatable; `state` for an engine without rulecheck's state encoding)",
+        help="leave this comparison out; repeat it for several (`state` for an engine without rulecheck's state "
+        "encoding; default: compare everything)",
     )
     parser.add_argument(
         "-x", "--exitfirst", action="store_true", help="stop at the first trace that diverges (as pytest -x does)"
@@ -125,29 +126,41 @@ def add_commands(commands: Any) -> None:
         "export",
         help="write a suite covering every clause reached, every option value and the findings' witnesses",
     )
-    export.add_argument("game", choices=sorted(DECLARATIONS))
+    export.add_argument("game", choices=sorted(DECLARATIONS), help="the game (`rulecheck games` lists them)")
     export.add_argument(
         "--traces",
         type=at_least(1),
         default=DEFAULT_SEARCHED,
-        help=f"clause-directed games to search, each kept if it adds a clause (default {DEFAULT_SEARCHED})",
+        help=f"clause-directed games to search, each kept if it adds a clause (default: {DEFAULT_SEARCHED})",
     )
-    export.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    export.add_argument("--players", type=at_least(1), help="search at this player count only")
+    export.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    export.add_argument(
+        "--players",
+        type=at_least(1),
+        help="search at this player count only (default: the campaign's player counts, and a game at every other)",
+    )
     export.add_argument(
         "--max-steps",
         type=at_least(1),
         default=DEFAULT_MAX_STEPS,
-        help=f"stop a game after this many actions (default {DEFAULT_MAX_STEPS})",
+        help=f"stop a game after this many actions (default: {DEFAULT_MAX_STEPS})",
     )
     export.add_argument(
-        "--set", action="append", default=[], metavar="NAME=VALUE", help="an option's value (repeatable)"
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option's value; repeat it for several options (default: each option's default)",
     )
-    export.add_argument("--data", metavar="FILE", help="the data set to play with, for a game that has one")
     export.add_argument(
-        "--findings", metavar="DIR", help="a verify report folder: add the trace witnesses of this game's findings"
+        "--data", metavar="FILE", help="the data set to play with, for a game that has one (default: the shipped one)"
     )
-    export.add_argument("--out", metavar="FILE", help=f"the suite file (default GAME{SUITE_SUFFIX})")
+    export.add_argument(
+        "--findings",
+        metavar="DIR",
+        help="a verify report folder: add the trace witnesses of this game's findings (default: add none)",
+    )
+    export.add_argument("--out", metavar="FILE", help=f"the suite file (default: GAME{SUITE_SUFFIX})")
     export.add_argument("--json", action="store_true", help="print one JSON object")
     export.set_defaults(run=run_export)
 
@@ -167,6 +180,6 @@ def add_commands(commands: Any) -> None:
         "--timeout",
         type=positive_seconds,
         default=DEFAULT_TIMEOUT,
-        help=f"seconds the engine may take to answer one request (default {DEFAULT_TIMEOUT:g})",
+        help=f"seconds the engine may take to answer one request (default: {DEFAULT_TIMEOUT:g})",
     )
     replay.set_defaults(run=run_replay)

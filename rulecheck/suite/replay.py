@@ -26,10 +26,11 @@ from typing import Any, Final
 import attrs
 
 from rulecheck.core.codec import canonical_json
+from rulecheck.core.exact import exact_text
 from rulecheck.core.game import CHANCE
 from rulecheck.core.trace import digest
 from rulecheck.core.untrusted import clip, shown
-from rulecheck.suite.format import BadLine, Step, SuiteTrace, exact_text, exact_value, read_suite
+from rulecheck.suite.format import BadLine, Step, SuiteTrace, exact_value, read_suite
 from rulecheck.suite.protocol import Engine, EngineError
 
 COMPARED: Final = ("to_move", "state", "legal", "ids", "chance", "returns")

@@ -5,8 +5,9 @@ searching or by exact chance analysis of real engine states (analysis.py), or fr
 board graphs themselves:
 - `boards`: each reading of the removed faces, with its spaces, adjacencies, connectivity,
   HQ neighbour counts and symmetries (GT-B1, GT-B2);
-- `destruction-odds`: the chance that each firing destroys the planet, under both
-  readings of the destruction roll, with survival and expected firings (GT-D6);
+- `destruction-odds`: the chance that each firing destroys the planet if it still stands,
+  under both readings of the destruction roll, with the chance it still stands after that
+  firing and the expected number of firings (GT-D6), every number an exact fraction;
 - `shooting-readings`: for each two shooting readings, the ordered (shooter, target)
   pairs whose in-range status differs (GT-B5, GT-B6, GT-A4);
 - `earliest-build`: from every opening up to the board's rotations, the fewest actions of
@@ -15,7 +16,8 @@ board graphs themselves:
   expected number of shots to destroy it under each damage reading (GT-A5, GT-A6, GT-A7).
 `rulecheck table globetrotter NAME` prints one.
 
-Leaves out: presentation beyond rows of plain values.
+Leaves out: presentation beyond rows of plain values (the command shows each fraction with a
+decimal beside it).
 """
 
 from __future__ import annotations
@@ -79,21 +81,32 @@ def boards() -> Table:
     )
 
 
+DESTROYS = "destroys, given it stood so far"
+STANDS = "stands after it"
+FIRINGS = 13
+"""Firings shown: the 13th destroys the planet under either reading."""
+
+
 def destruction_odds() -> Table:
     readings = OPTIONS.get("destruction_roll").values
-    odds = {r: [firing_destroys_odds(Globetrotter(2, {"destruction_roll": r}), k) for k in range(13)] for r in readings}
+    odds = {
+        r: [firing_destroys_odds(Globetrotter(2, {"destruction_roll": r}), k) for k in range(FIRINGS)] for r in readings
+    }
     alive = {r: survival(odds[r]) for r in readings}
     rows: list[tuple[Any, ...]] = [
-        (k + 1, *(x for r in readings for x in (odds[r][k], round(float(alive[r][k + 1]), 4)))) for k in range(13)
+        (k + 1, *(x for r in readings for x in (odds[r][k], alive[r][k + 1]))) for k in range(FIRINGS)
     ]
-    rows.append(("expected firings", *(x for r in readings for x in (round(float(sum(alive[r][:13])), 3), ""))))
+    rows.append(("expected firings", *(x for r in readings for x in (sum(alive[r][:FIRINGS]), ""))))
     return Table(
         "destruction-odds",
-        "The chance that a firing destroys the planet, and that the planet survives, per firing",
+        "Per firing of a Drill Cannon: the chance it destroys the planet if the planet still stands "
+        "(conditional on every earlier firing), and the chance the planet still stands after it",
         ("GT-D6",),
-        ("firing", *(f"{c} ({r})" for r in readings for c in ("destroys", "survives"))),
+        ("firing", *(f"{c} ({r})" for r in readings for c in (DESTROYS, STANDS))),
         tuple(rows),
-        tuple(columns_differ(f"destroys ({a})", f"destroys ({b})", "firing") for a, b in zip(readings, readings[1:])),
+        tuple(
+            columns_differ(f"{DESTROYS} ({a})", f"{DESTROYS} ({b})", "firing") for a, b in zip(readings, readings[1:])
+        ),
     )
 
 
