@@ -60,7 +60,7 @@ def test_a_tables_json_holds_no_float_and_each_fraction_as_exact_text(computed, 
 
 @pytest.mark.parametrize(("game", "name"), CHEAP)
 def test_the_table_command_json_holds_no_float(capsys, computed, monkeypatch, game, name):
-    monkeypatch.setitem(DECLARATIONS[game].tables, name, lambda _: computed[(game, name)])
+    monkeypatch.setitem(DECLARATIONS[game].tables, name, lambda *_: computed[(game, name)])
     assert main(["table", game, name, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert floats(data) == [] and data["rows"] == computed[(game, name)].to_data()["rows"]
@@ -133,7 +133,7 @@ def test_expected_shots_under_one_damage_a_hit_are_hit_points_over_the_chance(co
 
 def test_the_table_text_shows_each_fraction_with_a_decimal_beside_it(capsys, computed, monkeypatch):
     table = computed[("globetrotter", "destruction-odds")]
-    monkeypatch.setitem(DECLARATIONS["globetrotter"].tables, "destruction-odds", lambda _: table)
+    monkeypatch.setitem(DECLARATIONS["globetrotter"].tables, "destruction-odds", lambda *_: table)
     assert main(["table", "globetrotter", "destruction-odds"]) == 0
     out = capsys.readouterr().out
     small = table.rows[11][table.column(f"{globetrotter_tables.STANDS} (less)")]

@@ -41,6 +41,7 @@ from rulecheck.check.verify import BUDGETS, Recorded, verify
 from rulecheck.check.witnesses import IssueTraces
 from rulecheck.cli import scenarios, suites
 from rulecheck.cli.args import at_least, writable_file, writable_folder
+from rulecheck.cli.progress import progress_bar
 from rulecheck.cli.scenarios import SCENARIO_SUFFIX
 from rulecheck.core.clauses import coverage
 from rulecheck.core.data import DEFAULT_SOURCE
@@ -324,7 +325,7 @@ def _exit_status(report: IssueReport) -> int:
 def _fuzz(args: argparse.Namespace) -> int:
     traces = _issue_traces(args)
     game = _game(args)
-    with interruptible():
+    with interruptible(), progress_bar(f"fuzz {game.name}: games", args.json) as progress:
         report = fuzz(
             game,
             declaration(game.name).properties,
@@ -333,6 +334,7 @@ def _fuzz(args: argparse.Namespace) -> int:
             args.max_steps,
             shrink_findings=args.shrink_findings,
             on_found=None if traces is None else traces.save,
+            progress=progress,
         )
     _finish(report, traces)
     data = report.to_data()
@@ -382,7 +384,7 @@ def _explore(args: argparse.Namespace) -> int:
     traces = _issue_traces(args)
     game, start, origin = _explore_start(args)
     states = EXPLORE_STATES if args.depth is None and args.states is None else args.states
-    with interruptible():
+    with interruptible(), progress_bar(f"explore {game.name}: states", args.json) as progress:
         report = explore(
             game,
             start,
@@ -392,6 +394,7 @@ def _explore(args: argparse.Namespace) -> int:
             symmetry=not args.no_symmetry,
             on_found=None if traces is None else traces.save,
             origin=origin,
+            progress=progress,
         )
     _finish(report, traces)
     data = report.to_data()
@@ -414,7 +417,8 @@ def _explore(args: argparse.Namespace) -> int:
 def _prove(args: argparse.Namespace) -> int:
     folder = writable_folder(args.traces) if args.traces else None
     game = _game(args)
-    proofs = prove_game(game, args.seed, args.witness_games)
+    with progress_bar(f"prove {game.name}: systems", args.json) as progress:
+        proofs = prove_game(game, args.seed, args.witness_games, progress)
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
         for proof in proofs:
@@ -494,17 +498,13 @@ def _verify(args: argparse.Namespace) -> int:
     ledgers = writable_folder(args.ledgers) if args.ledgers else None
     start = time.perf_counter()
 
-    def progress(done: int, total: int, task: Task, outcome: Outcome) -> None:
-        found = f", {len(outcome.evidence)} evidence" if outcome.evidence else ""
-        defects = f", {len(outcome.defects)} DEFECTS" if outcome.defects else ""
-        elapsed = time.perf_counter() - start
-        print(
-            f"[{done:>{len(str(total))}}/{total} {elapsed:6.1f}s] {task} ({outcome.seconds:.1f}s{found}{defects})",
-            flush=True,
-        )
-
     try:
-        with interruptible():
+        with interruptible(), progress_bar("verify: tasks") as bar:
+
+            def progress(done: int, total: int, task: Task, outcome: Outcome) -> None:
+                bar(done, total)
+                print(_task_line(done, total, time.perf_counter() - start, task, outcome), flush=True)
+
             verdict = verify(
                 out,
                 BUDGETS[args.budget],
@@ -535,6 +535,13 @@ def _verify(args: argparse.Namespace) -> int:
     for defect in verdict.defects:
         print(f"ENGINE SELF-CHECK FAILED: {defect}")
     return EXIT_FAILED if verdict.defects else 0
+
+
+def _task_line(done: int, total: int, elapsed: float, task: Task, outcome: Outcome) -> str:
+    """The log line of a finished task of `verify`."""
+    found = f", {len(outcome.evidence)} evidence" if outcome.evidence else ""
+    defects = f", {len(outcome.defects)} DEFECTS" if outcome.defects else ""
+    return f"[{done:>{len(str(total))}}/{total} {elapsed:6.1f}s] {task} ({outcome.seconds:.1f}s{found}{defects})"
 
 
 def _workers(args: argparse.Namespace) -> int:
@@ -569,7 +576,9 @@ def _table_names() -> str:
 
 
 def _table(args: argparse.Namespace) -> int:
-    table = declaration(args.game).table(args.name, _game(args))
+    game = _game(args)
+    with progress_bar(f"table {args.game} {args.name}", args.json) as progress:
+        table = declaration(args.game).table(args.name, game, progress)
     if args.json:
         _print_json(table.to_data() | {"shows": [{"predicate": name, "seen": seen} for name, seen in table.shows()]})
     else:

@@ -21,6 +21,7 @@ import attrs
 
 from rulecheck.check.signals import Interrupted, interruptible
 from rulecheck.cli.args import at_least, positive_seconds, writable_file
+from rulecheck.cli.progress import progress_bar
 from rulecheck.core.options import parse_assignments
 from rulecheck.registry import DECLARATIONS
 from rulecheck.suite.export import DEFAULT_MAX_STEPS, DEFAULT_SEARCHED, export_suite
@@ -34,7 +35,7 @@ def run_export(args: argparse.Namespace) -> int:
     out = writable_file(args.out or f"{args.game}{SUITE_SUFFIX}")
     report = None if args.findings is None else Path(args.findings)
     try:
-        with interruptible():
+        with interruptible(), progress_bar(f"suite export {args.game}: games", args.json) as progress:
             exported = export_suite(
                 args.game,
                 players=args.players,
@@ -44,6 +45,7 @@ def run_export(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 max_steps=args.max_steps,
                 report=report,
+                progress=progress,
             )
     except Interrupted as stop:
         print(f"rulecheck: stopped by {stop.name}: no suite written", file=sys.stderr)
@@ -72,8 +74,8 @@ def _replay(args: argparse.Namespace, engine: Engine) -> int:
             print(result.message(str(source)))
 
     try:
-        with interruptible():
-            outcome = replay_suite(source, engine, frozenset(args.skip), report, args.exitfirst)
+        with interruptible(), progress_bar(f"suite {args.suite_command}: traces", args.json) as progress:
+            outcome = replay_suite(source, engine, frozenset(args.skip), report, args.exitfirst, progress)
     except Interrupted as stop:
         print(f"rulecheck: stopped by {stop.name}: {SuiteResult(str(source), engine.name, tuple(done)).summary()}")
         return stop.exit_status

@@ -29,6 +29,7 @@ from functools import partial
 from typing import Any, cast
 
 from rulecheck.core.chance import distribution
+from rulecheck.core.progress import Progress, no_progress, part
 from rulecheck.games.globetrotter.actions import Shoot
 from rulecheck.games.globetrotter.analysis import (
     far_opening,
@@ -130,9 +131,9 @@ def shooting_readings() -> Table:
     )
 
 
-def first_builds(game: Globetrotter, pentagons: bool) -> list[int | None]:
+def first_builds(game: Globetrotter, pentagons: bool, progress: Progress = no_progress) -> list[int | None]:
     """From each opening up to rotation, the fewest Move, Fortify and Build actions of player 0
-    to a second Building (None beyond 10)."""
+    to a second Building (None beyond 10); `progress` hears the openings searched of all."""
     board = game.rules.boards
 
     def allowed(action: Any) -> bool:
@@ -143,17 +144,22 @@ def first_builds(game: Globetrotter, pentagons: bool) -> list[int | None]:
     def built(state: GlobetrotterState) -> bool:
         return len(state.buildings_of(0)) == 2
 
-    plans = [
-        solo_search(game, far_opening(game, factory, rover), 0, allowed, built, max_depth=10)
-        for factory, rover in opening_placements(game)
-    ]
-    return [len(plan) if plan is not None else None for plan in plans]
+    openings = opening_placements(game)
+    lengths: list[int | None] = []
+    for factory, rover in openings:
+        plan = solo_search(game, far_opening(game, factory, rover), 0, allowed, built, max_depth=10)
+        lengths.append(len(plan) if plan is not None else None)
+        progress(len(lengths), len(openings))
+    return lengths
 
 
-def earliest_build() -> Table:
+def earliest_build(progress: Progress = no_progress) -> Table:
+    """The search, about two minutes here; `progress` hears the openings searched, twice over."""
     game = Globetrotter(2)
     openings = opening_placements(game)
-    anywhere, no_pentagons = first_builds(game, True), first_builds(game, False)
+    total = 2 * len(openings)
+    anywhere = first_builds(game, True, part(progress, 0, total))
+    no_pentagons = first_builds(game, False, part(progress, len(openings), total))
     return Table(
         "earliest-build",
         "Fewest actions of one player from the opening to a second Building (every die lucky)",
@@ -213,11 +219,12 @@ def shots_to_destroy() -> Table:
     )
 
 
-TABLES: dict[str, Callable[[Globetrotter], Table]] = {
-    # Each table sets its rows side by side over every reading, so none reads the game's options.
-    "boards": lambda game: boards(),
-    "destruction-odds": lambda game: destruction_odds(),
-    "earliest-build": lambda game: earliest_build(),
-    "shooting-readings": lambda game: shooting_readings(),
-    "shots-to-destroy": lambda game: shots_to_destroy(),
+TABLES: dict[str, Callable[[Globetrotter, Progress], Table]] = {
+    # Each table sets its rows side by side over every reading, so none reads the game's options;
+    # only the search, earliest-build, takes long enough to tell its progress.
+    "boards": lambda game, progress: boards(),
+    "destruction-odds": lambda game, progress: destruction_odds(),
+    "earliest-build": lambda game, progress: earliest_build(progress),
+    "shooting-readings": lambda game, progress: shooting_readings(),
+    "shots-to-destroy": lambda game, progress: shots_to_destroy(),
 }
