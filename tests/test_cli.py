@@ -1,6 +1,7 @@
 """The `rulecheck` command line: output shapes, JSON keys and error handling."""
 
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -120,6 +121,18 @@ def test_verify_prints_progress_writes_the_report_and_the_ledger_and_exits_0(cap
     else:
         assert "ledger: specs/globetrotter-ledger.toml is read-only here" in out
         assert f"is {ledger}; verify --out {report} reads it again" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "workers"),
+    [((), os.cpu_count() or 1), (("--workers", "3"), 3), (("--dask", "tcp://127.0.0.1:8786"), 1)],
+)
+def test_verify_runs_one_local_process_per_cpu_unless_told_and_none_beside_a_dask_cluster(argv, workers):
+    """--dask alone needs no --workers 1: the cluster's workers run the tasks (both together are a
+    usage error, tests/test_cli_input.py)."""
+    from rulecheck.cli import _workers, build_parser
+
+    assert _workers(build_parser().parse_args(["verify", *argv])) == workers
 
 
 def test_rules_and_options_json(capsys):

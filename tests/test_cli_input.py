@@ -29,6 +29,10 @@ CASES = {
     "explore --depth -1": (("explore", "globetrotter", "--depth", "-1"), ("--depth", "0 or more")),
     "explore --states 0": (("explore", "globetrotter", "--states", "0"), ("--states", "1 or more")),
     "verify --workers 0": (("verify", "--workers", "0"), ("--workers", "1 or more")),
+    "verify --workers with --dask": (
+        ("verify", "--workers", "2", "--dask", "tcp://127.0.0.1:8786"),
+        ("--workers 2 --dask tcp://127.0.0.1:8786", "give one or the other"),
+    ),
     "verify --data malformed": (("verify", "--data", "globot-time-force"), ("NAME=VALUE", "'globot-time-force'")),
     "play --out a folder": (("play", "globetrotter", "--out", "{dir}"), ("{dir}", "is a folder, not a file")),
     "play --out in a missing folder": (

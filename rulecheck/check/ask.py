@@ -26,6 +26,7 @@ import networkx as nx
 from rulecheck.check.scenario import ABSENT, Answer, Reading, Scenario
 from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import IllegalAction, RulecheckError, ScenarioError
+from rulecheck.core.exact import readable
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.registry import declaration
 
@@ -82,7 +83,7 @@ class Effect:
         found = [f"{self.action}: {len(self.results)} outcome(s)"]
         for result in self.results:
             change = ", ".join(f"{path} = {json.dumps(value)}" for path, value in result.changed) or "nothing"
-            found.append(f"  {result.probability} ({float(result.probability):.4f}): {change}")
+            found.append(f"  {readable(result.probability)}: {change}")
         return found
 
 

@@ -24,6 +24,7 @@ from rulecheck.check.properties import failures
 from rulecheck.check.prove import REFUTED, UNKNOWN, Result, prove, refinement_violations
 from rulecheck.core.errors import SpecError
 from rulecheck.core.game import Game
+from rulecheck.core.progress import Progress, no_progress
 from rulecheck.core.trace import Trace, record, replay_steps
 from rulecheck.model.proof import System
 from rulecheck.model.properties import Property
@@ -92,11 +93,16 @@ def _witness(system: System, prop: Property, game: Game[Any, Any], games: int, s
     return report.found[0].trace if report.found else None
 
 
-def prove_game(game: Game[Any, Any], seed: int = 0, witness_games: int = WITNESS_GAMES) -> list[Proof]:
-    """Every symbolic system of `game`, proved or refuted, checked against the engine."""
+def prove_game(
+    game: Game[Any, Any], seed: int = 0, witness_games: int = WITNESS_GAMES, progress: Progress = no_progress
+) -> list[Proof]:
+    """Every symbolic system of `game`, proved or refuted, checked against the engine; `progress`
+    hears the systems done of all, as each is done."""
     declared = declaration(game.name)
     proofs = []
-    for system in declared.symbolic_systems(game):
+    systems = declared.symbolic_systems(game)
+    progress(0, len(systems))
+    for system in systems:
         prop = _property_for(system, declared.properties)
         result = prove(system)
         steps, mismatches = _refinement(system, game, seed) if system.basis == "refinement" else (0, ())
@@ -104,4 +110,5 @@ def prove_game(game: Game[Any, Any], seed: int = 0, witness_games: int = WITNESS
             result = attrs.evolve(result, status=UNKNOWN)
         witness = _witness(system, prop, game, witness_games, seed) if result.status == REFUTED else None
         proofs.append(Proof(result, prop.applies(game.options), steps, mismatches, witness))
+        progress(len(proofs), len(systems))
     return proofs

@@ -68,6 +68,7 @@ from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.core.notation import Action
+from rulecheck.core.progress import Progress, no_progress
 from rulecheck.core.trace import record
 from rulecheck.model.properties import Property
 
@@ -323,12 +324,15 @@ def explore(
     symmetry: bool = True,
     on_found: Callable[[Found], None] | None = None,
     origin: Any = None,
+    progress: Progress = no_progress,
 ) -> ExploreReport:
     """Search `game` breadth-first from the state `start_actions` reach from `origin` (a state, a
     scenario's position say; None: the initial state), to `depth` levels or
     `states` distinct states, whichever comes first (None: no limit), checking `properties` and
     watching for issues of `kinds`, each issue's witness handed to `on_found` when first seen;
-    with `symmetry`, states equivalent under the game's symmetries are searched once."""
+    with `symmetry`, states equivalent under the game's symmetries are searched once. `progress` hears
+    the distinct states known after each expansion, out of `states` (None without a state limit), and
+    at the end of a search no signal stopped, the states found out of the same."""
     if (depth is not None and depth < 0) or (states is not None and states < 1):
         raise ExploreError(f"explore needs a depth of 0 or more and 1 state or more, not {depth} and {states}")
     maps = game.symmetries() if symmetry else ()
@@ -347,10 +351,13 @@ def explore(
                     cut = True
                     break
                 frontier.extend(search.expand(node, states))
+                progress(len(search.keys), states)
         except Interrupted as stop:
             interrupted = stop.name
     if CYCLE in kinds and interrupted is None:
         search.report_cycle()
+    if interrupted is None:  # the job is done: the bar full
+        progress(len(search.keys), len(search.keys))
     seconds = time.perf_counter() - began
     return ExploreReport(
         setup=game.setup,

@@ -40,6 +40,7 @@ from rulecheck.check.signals import check as check_signals
 from rulecheck.core.clauses import coverage
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
+from rulecheck.core.progress import Progress, no_progress
 from rulecheck.core.trace import record
 from rulecheck.model.properties import Property
 
@@ -81,13 +82,17 @@ def fuzz(
     kinds: frozenset[str] = KINDS,
     shrink_findings: bool = False,
     on_found: Callable[[Found], None] | None = None,
+    progress: Progress = no_progress,
 ) -> FuzzReport:
     """Play `games` random games of `game` from `seed`, watching for issues of `kinds`; each
     issue's trace goes to `on_found` as soon as it shows.
 
     A violation is always shrunk. A finding is shrunk only with `shrink_findings`: shrinking a
     long game can take Hypothesis minutes, so by default a finding's trace is the first game
-    that showed it, cut at that step, and that game plays on."""
+    that showed it, cut at that step, and that game plays on.
+
+    `progress` hears the games finished of `games` as they finish; shrinking replays games, which
+    count no further, and a campaign run again without an issue it shrank starts the count again."""
     checks = Checks(game, tuple(properties), kinds)
     noted: dict[tuple[str, str], Found] = {}
     violations: list[Found] = []
@@ -136,6 +141,7 @@ def fuzz(
                     actions.append(action)
             totals["games"] += 1
             totals["steps"] += len(actions)
+            progress(min(totals["games"], games), games)
 
         campaign = hypothesis_seed(seed)(
             settings(

@@ -43,9 +43,11 @@ from rulecheck.check.walkthrough import Walkthrough, walk
 from rulecheck.check.witnesses import IssueTraces
 from rulecheck.cli import scenarios, suites
 from rulecheck.cli.args import at_least, writable_file, writable_folder
+from rulecheck.cli.progress import progress_bar
 from rulecheck.cli.scenarios import SCENARIO_SUFFIX
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import OptionError, RulecheckError, TraceError
+from rulecheck.core.exact import readable
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.options import parse_assignments
@@ -388,7 +390,7 @@ def _exit_status(report: IssueReport) -> int:
 def _fuzz(args: argparse.Namespace) -> int:
     traces = _issue_traces(args)
     game = _game(args)
-    with interruptible():
+    with interruptible(), progress_bar(f"fuzz {game.name}: games", args.json) as progress:
         report = fuzz(
             game,
             declaration(game.name).properties,
@@ -397,6 +399,7 @@ def _fuzz(args: argparse.Namespace) -> int:
             args.max_steps,
             shrink_findings=args.shrink_findings,
             on_found=None if traces is None else traces.save,
+            progress=progress,
         )
     _finish(report, traces)
     data = report.to_data()
@@ -413,6 +416,12 @@ def _fuzz(args: argparse.Namespace) -> int:
 
 DEFAULT_OUT = "report"
 """The report folder of `rulecheck verify` when given neither --out nor --resume."""
+
+FUZZ_GAMES = 100
+"""The games of `rulecheck fuzz` when given no --games."""
+
+DEFAULT_BUDGET = "quick"
+"""The budget of `rulecheck verify` when given no --budget."""
 
 EXPLORE_STATES = 20000
 """The state limit of `rulecheck explore` when given neither --depth nor --states."""
@@ -440,7 +449,7 @@ def _explore(args: argparse.Namespace) -> int:
     traces = _issue_traces(args)
     game, start, origin = _explore_start(args)
     states = EXPLORE_STATES if args.depth is None and args.states is None else args.states
-    with interruptible():
+    with interruptible(), progress_bar(f"explore {game.name}: states", args.json) as progress:
         report = explore(
             game,
             start,
@@ -450,6 +459,7 @@ def _explore(args: argparse.Namespace) -> int:
             symmetry=not args.no_symmetry,
             on_found=None if traces is None else traces.save,
             origin=origin,
+            progress=progress,
         )
     _finish(report, traces)
     data = report.to_data()
@@ -472,7 +482,8 @@ def _explore(args: argparse.Namespace) -> int:
 def _prove(args: argparse.Namespace) -> int:
     folder = writable_folder(args.traces) if args.traces else None
     game = _game(args)
-    proofs = prove_game(game, args.seed, args.witness_games)
+    with progress_bar(f"prove {game.name}: systems", args.json) as progress:
+        proofs = prove_game(game, args.seed, args.witness_games, progress)
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
         for proof in proofs:
@@ -547,25 +558,22 @@ def _verify(args: argparse.Namespace) -> int:
     in the journal as it arrives; a signal stops the run, and `--resume DIR` finishes it."""
     if args.resume is not None and args.out is not None and Path(args.resume) != Path(args.out):
         raise OptionError(f"verify --out {args.out} --resume {args.resume}: the campaign resumed writes its own folder")
+    workers = _workers(args)
     out = writable_folder(args.resume or args.out or DEFAULT_OUT)
     ledgers = writable_folder(args.ledgers) if args.ledgers else None
     start = time.perf_counter()
 
-    def progress(done: int, total: int, task: Task, outcome: Outcome) -> None:
-        found = f", {len(outcome.evidence)} evidence" if outcome.evidence else ""
-        defects = f", {len(outcome.defects)} DEFECTS" if outcome.defects else ""
-        elapsed = time.perf_counter() - start
-        print(
-            f"[{done:>{len(str(total))}}/{total} {elapsed:6.1f}s] {task} ({outcome.seconds:.1f}s{found}{defects})",
-            flush=True,
-        )
-
     try:
-        with interruptible():
+        with interruptible(), progress_bar("verify: tasks") as bar:
+
+            def progress(done: int, total: int, task: Task, outcome: Outcome) -> None:
+                bar(done, total)
+                print(_task_line(done, total, time.perf_counter() - start, task, outcome), flush=True)
+
             verdict = verify(
                 out,
                 BUDGETS[args.budget],
-                workers=args.workers,
+                workers=workers,
                 dask=args.dask,
                 games=args.game or None,
                 progress=progress,
@@ -594,6 +602,26 @@ def _verify(args: argparse.Namespace) -> int:
     return EXIT_FAILED if verdict.defects else 0
 
 
+def _task_line(done: int, total: int, elapsed: float, task: Task, outcome: Outcome) -> str:
+    """The log line of a finished task of `verify`."""
+    found = f", {len(outcome.evidence)} evidence" if outcome.evidence else ""
+    defects = f", {len(outcome.defects)} DEFECTS" if outcome.defects else ""
+    return f"[{done:>{len(str(total))}}/{total} {elapsed:6.1f}s] {task} ({outcome.seconds:.1f}s{found}{defects})"
+
+
+def _workers(args: argparse.Namespace) -> int:
+    """The local processes of `verify`: --workers, or one per CPU; 1 under --dask, whose cluster's
+    workers run the tasks (OptionError for --workers given with --dask)."""
+    if args.dask is not None:
+        if args.workers is not None:
+            raise OptionError(
+                f"verify --workers {args.workers} --dask {args.dask}: the Dask cluster's workers run the tasks; "
+                "give one or the other"
+            )
+        return 1
+    return args.workers if args.workers is not None else os.cpu_count() or 1
+
+
 def _ledger_line(recorded: Recorded, out: Path) -> str:
     ledger = recorded.ledger
     ids = f" ({', '.join(e.id for e in recorded.added)})" if recorded.added else ""
@@ -606,13 +634,21 @@ def _ledger_line(recorded: Recorded, out: Path) -> str:
     )
 
 
+def _table_names() -> str:
+    """Each game's tables by name, for `table --help`."""
+    listed = [f"{name}: {', '.join(sorted(d.tables))}" for name, d in sorted(DECLARATIONS.items()) if d.tables]
+    return "; ".join(listed)
+
+
 def _table(args: argparse.Namespace) -> int:
-    table = declaration(args.game).table(args.name, _game(args))
+    game = _game(args)
+    with progress_bar(f"table {args.game} {args.name}", args.json) as progress:
+        table = declaration(args.game).table(args.name, game, progress)
     if args.json:
         _print_json(table.to_data() | {"shows": [{"predicate": name, "seen": seen} for name, seen in table.shows()]})
     else:
         print(f"{table.title} [{', '.join(table.clauses)}]")
-        rows = [table.columns, *(tuple(map(str, row)) for row in table.rows)]
+        rows = [table.columns, *(tuple(map(readable, row)) for row in table.rows)]
         widths = [max(len(str(row[i])) for row in rows) for i in range(len(table.columns))]
         for row in rows:
             print("  ".join(str(v).ljust(w) for v, w in zip(row, widths)).rstrip())
@@ -623,25 +659,43 @@ def _table(args: argparse.Namespace) -> int:
 
 def _add_data(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--data", metavar="FILE", help="the data set (cards, layouts) to play with, for a game that has one"
+        "--data",
+        metavar="FILE",
+        help="the data set (cards, layouts) to play with, for a game that has one (default: the game's shipped one)",
     )
 
 
 def _add_game_setup(parser: argparse.ArgumentParser, seed: bool = True, games: Iterable[str] | None = None) -> None:
-    parser.add_argument("game", choices=sorted(DECLARATIONS if games is None else games))
-    parser.add_argument("--players", type=int, default=None, help="number of players (the game's minimum by default)")
+    _add_game(parser, games)
+    parser.add_argument(
+        "--players", type=int, default=None, metavar="N", help="number of players (default: the game's minimum)"
+    )
     if seed:
-        parser.add_argument("--seed", type=int, default=0, help="random seed")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="choose an option's value")
+        parser.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    _add_set(parser, "choose an option's value")
     _add_data(parser)
 
 
-def _add_scenario(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=sorted(DECLARATIONS))
-    parser.add_argument("--from", dest="start", metavar="FILE.toml", required=True, help="the scenario file")
+def _add_game(parser: argparse.ArgumentParser, games: Iterable[str] | None = None) -> None:
     parser.add_argument(
-        "--set", action="append", default=[], metavar="NAME=VALUE", help="an option value over the file's (repeatable)"
+        "game", choices=sorted(DECLARATIONS if games is None else games), help="the game (`rulecheck games` lists them)"
     )
+
+
+def _add_set(parser: argparse.ArgumentParser, what: str, default: str = "each option's default") -> None:
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"{what}; repeat it for several options (default: {default}; `rulecheck options GAME` lists them)",
+    )
+
+
+def _add_scenario(parser: argparse.ArgumentParser) -> None:
+    _add_game(parser)
+    parser.add_argument("--from", dest="start", metavar="FILE.toml", required=True, help="the scenario file")
+    _add_set(parser, "an option value over the file's", default="the file's options")
     parser.add_argument(
         "--sweep", action="store_true", help="the answer under every value of every option, and which make a difference"
     )
@@ -668,23 +722,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--draw", metavar="FILE.png|FILE.svg", help="write a map of the board, every space labelled (globetrotter)"
     )
 
-    command("rules", _rules, "a game's rule clauses").add_argument("game", choices=sorted(DECLARATIONS))
-    command("options", _options, "a game's options with defaults and values").add_argument(
-        "game", choices=sorted(DECLARATIONS)
-    )
+    _add_game(command("rules", _rules, "a game's rule clauses"))
+    _add_game(command("options", _options, "a game's options with defaults and values"))
 
     play = command("play", _play, "play one random game and record it as a trace")
     _add_game_setup(play)
-    play.add_argument("--out", help="write the trace to this file")
+    play.add_argument("--out", metavar="FILE", help="write the trace to this file (default: write none)")
 
     replay_ = command("replay", _replay, "replay a trace file, checking every state and property")
-    replay_.add_argument("file")
+    replay_.add_argument("file", help="the trace file (JSON, as play --out or a finding's witness writes it)")
     _add_data(replay_)
 
     show = command(
         "show", _show, "the state at one step of a trace, or a picture of it (--draw, --frames)", json_flag=False
     )
-    show.add_argument("file")
+    show.add_argument("file", help="the trace file")
     steps = show.add_mutually_exclusive_group(required=True)
     steps.add_argument("--step", type=at_least(0), help="how many actions into the trace (0: the initial state)")
     steps.add_argument("--frames", metavar="DIR", help="write a picture of every step into DIR (step-000.png, ...)")
@@ -698,26 +750,28 @@ def build_parser() -> argparse.ArgumentParser:
     _add_data(show)
 
     compare = command("compare", _compare, "the first state along a trace where other option values play differently")
-    compare.add_argument("file")
+    compare.add_argument("file", help="the trace file")
     compare.add_argument(
         "--set",
         action="append",
         required=True,
         metavar="NAME=VALUE",
-        help="an option value of the variant, other than the trace's",
+        help="an option value of the variant, other than the trace's (repeat it for several options)",
     )
     _add_data(compare)
 
     fuzz_ = command("fuzz", _fuzz, "play random games with every property checked")
     _add_game_setup(fuzz_)
-    fuzz_.add_argument("--games", type=at_least(1), default=100, help="how many games (1 or more)")
+    fuzz_.add_argument(
+        "--games", type=at_least(1), default=FUZZ_GAMES, help=f"how many games, 1 or more (default: {FUZZ_GAMES})"
+    )
     fuzz_.add_argument(
         "--max-steps",
         type=at_least(1),
         default=DEFAULT_MAX_STEPS,
-        help=f"stop a game after this many actions (1 or more; default {DEFAULT_MAX_STEPS})",
+        help=f"stop a game after this many actions, 1 or more (default: {DEFAULT_MAX_STEPS})",
     )
-    fuzz_.add_argument("--traces", help="write each issue's trace to this folder")
+    fuzz_.add_argument("--traces", metavar="DIR", help="write each issue's trace to this folder (default: write none)")
     fuzz_.add_argument(
         "--shrink-findings",
         action="store_true",
@@ -727,22 +781,28 @@ def build_parser() -> argparse.ArgumentParser:
     explore_ = command("explore", _explore, "search every state breadth-first, to a depth or a number of states")
     _add_game_setup(explore_, seed=False)
     explore_.add_argument(
-        "--depth", type=at_least(0), default=None, help="stop after this many levels (0: the start state alone)"
+        "--depth",
+        type=at_least(0),
+        default=None,
+        help="stop after this many levels, 0 for the start state alone (default: no depth limit)",
     )
     explore_.add_argument(
         "--states",
         type=at_least(1),
         default=None,
-        help=f"stop at this many states, 1 or more ({EXPLORE_STATES} when no limit is given)",
+        help=f"stop at this many states, 1 or more (default: {EXPLORE_STATES} without --depth, else no state limit)",
     )
     explore_.add_argument(
         "--from",
         dest="start",
         metavar="FILE",
-        help="start where this trace ends, or at this scenario's position (FILE.toml), with its players and options",
+        help="start where this trace ends, or at this scenario's position (FILE.toml), with its players and options "
+        "(default: the initial state)",
     )
     explore_.add_argument("--no-symmetry", action="store_true", help="do not merge states the game's symmetries relate")
-    explore_.add_argument("--traces", help="write each issue's witness trace to this folder")
+    explore_.add_argument(
+        "--traces", metavar="DIR", help="write each issue's witness trace to this folder (default: write none)"
+    )
 
     prove_ = command("prove", _prove, "prove each invariant with Z3, or refute it with a bounded run")
     _add_game_setup(prove_)
@@ -750,10 +810,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--witness-games",
         type=at_least(0),
         default=WITNESS_GAMES,
-        help="random games to search for each refutation's concrete trace when its symbolic system has none "
-        "(0: search none)",
+        help="random games to search for each refutation's concrete trace when its symbolic system has none, "
+        f"0 to search none (default: {WITNESS_GAMES})",
     )
-    prove_.add_argument("--traces", help="write each refutation's concrete trace to this folder")
+    prove_.add_argument(
+        "--traces", metavar="DIR", help="write each refutation's concrete trace to this folder (default: write none)"
+    )
 
     symbolic = command(
         "symbolic-compare",
@@ -762,7 +824,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_setup(symbolic, seed=False)
     symbolic.add_argument(
-        "--variant", action="append", required=True, metavar="NAME=VALUE", help="an option value of the other reading"
+        "--variant",
+        action="append",
+        required=True,
+        metavar="NAME=VALUE",
+        help="an option value of the other reading (repeat it for several options)",
     )
 
     contradictions = command(
@@ -772,7 +838,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     table = command("table", _table, "a table the engine computes about a rulebook (odds, counts, searches)")
     _add_game_setup(table, seed=False)
-    table.add_argument("name")
+    table.add_argument("name", help=f"the table: {_table_names()}")
 
     legal_ = command("legal", scenarios.run_legal, "the legal actions in a scenario's position, with their clauses")
     _add_scenario(legal_)
@@ -785,11 +851,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cases = scenario.add_subparsers(dest="scenario_command", required=True, metavar="COMMAND")
     check_ = cases.add_parser("check", help="check every case of scenario files and folders against its answers")
-    check_.add_argument("targets", nargs="+", metavar="FILE_OR_FOLDER")
+    check_.add_argument(
+        "targets", nargs="+", metavar="FILE_OR_FOLDER", help="scenario files, or folders whose scenario files to check"
+    )
     check_.add_argument("--json", action="store_true", help="print one JSON object")
     check_.set_defaults(run=scenarios.run_check)
     new = cases.add_parser("new", help="write the position at a step of a trace as a scenario file")
-    new.add_argument("game", choices=sorted(DECLARATIONS))
+    _add_game(new)
     new.add_argument(
         "--from", dest="start", metavar="TRACE", required=True, help="the trace (a finding's witness, say)"
     )
@@ -808,14 +876,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     verify_ = command("verify", _verify, "the main job: every check on every game, and the findings report", False)
     verify_.add_argument(
-        "--out", help=f"folder for findings.json, findings.md, witnesses/ and the journal (default: {DEFAULT_OUT})"
+        "--out",
+        metavar="DIR",
+        help=f"folder for findings.json, findings.md, witnesses/ and the journal (default: {DEFAULT_OUT})",
     )
     verify_.add_argument(
         "--resume",
         metavar="DIR",
-        help="finish the campaign an interrupted run left in DIR (its --out), running only the tasks its journal lacks",
+        help="finish the campaign an interrupted run left in DIR (its --out), running only the tasks its journal lacks "
+        "(default: start a new campaign)",
     )
-    verify_.add_argument("--budget", choices=sorted(BUDGETS), default="quick", help="how much each check runs")
+    verify_.add_argument(
+        "--budget",
+        choices=sorted(BUDGETS),
+        default=DEFAULT_BUDGET,
+        help=f"how much each check runs (default: {DEFAULT_BUDGET})",
+    )
     verify_.add_argument(
         "--game",
         action="append",
@@ -831,12 +907,22 @@ def build_parser() -> argparse.ArgumentParser:
     verify_.add_argument(
         "--workers",
         type=at_least(1),
-        default=os.cpu_count() or 1,
-        help="local processes, 1 or more (default: one per CPU)",
+        default=None,
+        metavar="N",
+        help="run the tasks in this many local processes, 1 or more; not with --dask (default: one per CPU)",
     )
-    verify_.add_argument("--dask", metavar="ADDRESS", help="run the tasks on this Dask scheduler instead")
     verify_.add_argument(
-        "--data", action="append", default=[], metavar="GAME=FILE", help="play GAME with the data set in FILE"
+        "--dask",
+        metavar="ADDRESS",
+        help="run the tasks on the workers of the Dask scheduler at ADDRESS instead of local processes "
+        "(default: local processes; needs rulecheck[dask])",
+    )
+    verify_.add_argument(
+        "--data",
+        action="append",
+        default=[],
+        metavar="GAME=FILE",
+        help="play GAME with the data set in FILE; repeat it for several games (default: each game's shipped one)",
     )
     return parser
 

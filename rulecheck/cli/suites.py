@@ -21,6 +21,7 @@ import attrs
 
 from rulecheck.check.signals import Interrupted, interruptible
 from rulecheck.cli.args import at_least, positive_seconds, writable_file
+from rulecheck.cli.progress import progress_bar
 from rulecheck.core.options import parse_assignments
 from rulecheck.registry import DECLARATIONS
 from rulecheck.suite.export import DEFAULT_MAX_STEPS, DEFAULT_SEARCHED, export_suite
@@ -34,7 +35,7 @@ def run_export(args: argparse.Namespace) -> int:
     out = writable_file(args.out or f"{args.game}{SUITE_SUFFIX}")
     report = None if args.findings is None else Path(args.findings)
     try:
-        with interruptible():
+        with interruptible(), progress_bar(f"suite export {args.game}: games", args.json) as progress:
             exported = export_suite(
                 args.game,
                 players=args.players,
@@ -44,6 +45,7 @@ def run_export(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 max_steps=args.max_steps,
                 report=report,
+                progress=progress,
             )
     except Interrupted as stop:
         print(f"rulecheck: stopped by {stop.name}: no suite written", file=sys.stderr)
@@ -72,8 +74,8 @@ def _replay(args: argparse.Namespace, engine: Engine) -> int:
             print(result.message(str(source)))
 
     try:
-        with interruptible():
-            outcome = replay_suite(source, engine, frozenset(args.skip), report, args.exitfirst)
+        with interruptible(), progress_bar(f"suite {args.suite_command}: traces", args.json) as progress:
+            outcome = replay_suite(source, engine, frozenset(args.skip), report, args.exitfirst, progress)
     except Interrupted as stop:
         print(f"rulecheck: stopped by {stop.name}: {SuiteResult(str(source), engine.name, tuple(done)).summary()}")
         return stop.exit_status
@@ -107,7 +109,8 @@ def _add_replay_flags(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         choices=COMPARED,
-        help="leave this comparison out (repeatable; `state` for an engine without rulecheck's state encoding)",
+        help="leave this comparison out; repeat it for several (`state` for an engine without rulecheck's state "
+        "encoding; default: compare everything)",
     )
     parser.add_argument(
         "-x", "--exitfirst", action="store_true", help="stop at the first trace that diverges (as pytest -x does)"
@@ -125,29 +128,41 @@ def add_commands(commands: Any) -> None:
         "export",
         help="write a suite covering every clause reached, every option value and the findings' witnesses",
     )
-    export.add_argument("game", choices=sorted(DECLARATIONS))
+    export.add_argument("game", choices=sorted(DECLARATIONS), help="the game (`rulecheck games` lists them)")
     export.add_argument(
         "--traces",
         type=at_least(1),
         default=DEFAULT_SEARCHED,
-        help=f"clause-directed games to search, each kept if it adds a clause (default {DEFAULT_SEARCHED})",
+        help=f"clause-directed games to search, each kept if it adds a clause (default: {DEFAULT_SEARCHED})",
     )
-    export.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    export.add_argument("--players", type=at_least(1), help="search at this player count only")
+    export.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    export.add_argument(
+        "--players",
+        type=at_least(1),
+        help="search at this player count only (default: the campaign's player counts, and a game at every other)",
+    )
     export.add_argument(
         "--max-steps",
         type=at_least(1),
         default=DEFAULT_MAX_STEPS,
-        help=f"stop a game after this many actions (default {DEFAULT_MAX_STEPS})",
+        help=f"stop a game after this many actions (default: {DEFAULT_MAX_STEPS})",
     )
     export.add_argument(
-        "--set", action="append", default=[], metavar="NAME=VALUE", help="an option's value (repeatable)"
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option's value; repeat it for several options (default: each option's default)",
     )
-    export.add_argument("--data", metavar="FILE", help="the data set to play with, for a game that has one")
     export.add_argument(
-        "--findings", metavar="DIR", help="a verify report folder: add the trace witnesses of this game's findings"
+        "--data", metavar="FILE", help="the data set to play with, for a game that has one (default: the shipped one)"
     )
-    export.add_argument("--out", metavar="FILE", help=f"the suite file (default GAME{SUITE_SUFFIX})")
+    export.add_argument(
+        "--findings",
+        metavar="DIR",
+        help="a verify report folder: add the trace witnesses of this game's findings (default: add none)",
+    )
+    export.add_argument("--out", metavar="FILE", help=f"the suite file (default: GAME{SUITE_SUFFIX})")
     export.add_argument("--json", action="store_true", help="print one JSON object")
     export.set_defaults(run=run_export)
 
@@ -167,6 +182,6 @@ def add_commands(commands: Any) -> None:
         "--timeout",
         type=positive_seconds,
         default=DEFAULT_TIMEOUT,
-        help=f"seconds the engine may take to answer one request (default {DEFAULT_TIMEOUT:g})",
+        help=f"seconds the engine may take to answer one request (default: {DEFAULT_TIMEOUT:g})",
     )
     replay.set_defaults(run=run_replay)

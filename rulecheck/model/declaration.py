@@ -22,6 +22,7 @@ import attrs
 from rulecheck.core.clauses import Catalogue
 from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.core.game import Game
+from rulecheck.core.progress import Progress, no_progress
 from rulecheck.model.board import BoardView
 from rulecheck.model.position import PositionFormat
 from rulecheck.model.proof import System
@@ -39,9 +40,9 @@ class GameDeclaration:
     game: type[Game[Any, Any]]
     properties: tuple[Property, ...] = ()
     """What the rulebook promises of every state and step (properties/<name>.py)."""
-    tables: Mapping[str, Callable[[Any], Table]] = attrs.field(factory=dict)
-    """Each computed table by name, `table(game)` for a game of this class under its options and
-    data, built only when asked (some take minutes)."""
+    tables: Mapping[str, Callable[[Any, Progress], Table]] = attrs.field(factory=dict)
+    """Each computed table by name, `table(game, progress)` for a game of this class under its options
+    and data, built only when asked (some take minutes, and tell `progress` how far they have got)."""
     statements: Callable[[Any], StatementSet] | None = None
     """`statements(game)`: the rulebook's statements of fact and the questions `rulecheck
     contradictions` asks, for a game of this class under its options and data."""
@@ -107,10 +108,11 @@ class GameDeclaration:
             raise SpecError(f"{self.name} has no pictures")
         return self.picture(game, state, player)
 
-    def table(self, name: str, game: Game[Any, Any]) -> Table:
-        """The table `name` of `game`, computed now."""
+    def table(self, name: str, game: Game[Any, Any], progress: Progress = no_progress) -> Table:
+        """The table `name` of `game`, computed now, telling `progress` how far it has got (a
+        table that takes long, a search, tells it)."""
         if not self.tables:
             raise SpecError(f"{self.name} has no computed tables")
         if name not in self.tables:
             raise OptionError(f"{self.name} has no table {name!r}; tables: {', '.join(sorted(self.tables))}")
-        return self.tables[name](game)
+        return self.tables[name](game, progress)

@@ -1,7 +1,8 @@
 """The vocabulary of computed tables: the numbers a game's engine measures about its rulebook.
 
 Models: a table as its name, a title, the clauses it speaks to, column names and rows of
-plain values, its JSON form (exact fractions written as text, such as "1/6"), and the
+plain values (ints, Fractions, strings, booleans, None; never a float: a table's numbers are
+exact), its JSON form (exact fractions written as text, such as "1/6"), and the
 predicates that make it evidence. A table is evidence about the rulebook only where a
 predicate computed over its rows holds, and the predicate says what it saw:
 - `readings_differ`: rows that are one reading each give different numbers;
@@ -10,16 +11,18 @@ predicate computed over its rows holds, and the predicate says what it saw:
 A table none of whose predicates holds shows nothing, and files no finding.
 
 Leaves out: computing any table (each game's tables.py) and presentation beyond rows of plain
-values (cli.py lines the columns up; the findings report keeps the JSON form).
+values (the command lines the columns up, each fraction with a decimal beside it for reading,
+rulecheck/core/exact.py; the findings report keeps the JSON form).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import attrs
+
+from rulecheck.core.exact import plain, readable
 
 
 @attrs.frozen
@@ -36,7 +39,7 @@ class Table:
     title: str
     clauses: tuple[str, ...]
     columns: tuple[str, ...]
-    rows: tuple[tuple[Any, ...], ...]
+    rows: tuple[tuple[Any, ...], ...] = attrs.field(validator=lambda table, _, rows: _exact(table.name, rows))
     predicates: tuple[Predicate, ...] = ()
     """What would make this table evidence; see `shows`."""
 
@@ -53,12 +56,17 @@ class Table:
             "title": self.title,
             "clauses": list(self.clauses),
             "columns": list(self.columns),
-            "rows": [[_plain(v) for v in row] for row in self.rows],
+            "rows": [[plain(v) for v in row] for row in self.rows],
         }
 
 
-def _plain(value: Any) -> Any:
-    return str(value) if isinstance(value, Fraction) else value
+def _exact(name: str, rows: tuple[tuple[Any, ...], ...]) -> None:
+    """TypeError naming the cell when a row holds a float: a table's numbers are exact (a bug in the
+    code computing the table, not bad input)."""
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if isinstance(value, float):
+                raise TypeError(f"table {name!r}, row {r + 1}, column {c + 1}: {value!r} is a float, not exact")
 
 
 def readings_differ(reading: str, within: Sequence[str] = ()) -> Predicate:
@@ -81,7 +89,7 @@ def readings_differ(reading: str, within: Sequence[str] = ()) -> Predicate:
                     where = "".join(f", {c}={g}" for c, g in zip(within, group))
                     return (
                         f"rows of different {reading} give different numbers{where}: {column} is "
-                        f"{_plain(first[apart[0]])} under {first[key_of]} and {_plain(row[apart[0]])} under "
+                        f"{readable(first[apart[0]])} under {first[key_of]} and {readable(row[apart[0]])} under "
                         f"{row[key_of]} ({len(apart)} of {len(values)} columns differ)"
                     )
         return None
@@ -99,8 +107,8 @@ def columns_differ(a: str, b: str, key: str) -> Predicate:
             return None
         row = apart[0]
         return (
-            f"{a} and {b} differ in {len(apart)} of {len(table.rows)} rows; first at {key}={_plain(row[k])}: "
-            f"{_plain(row[i])} against {_plain(row[j])}"
+            f"{a} and {b} differ in {len(apart)} of {len(table.rows)} rows; first at {key}={readable(row[k])}: "
+            f"{readable(row[i])} against {readable(row[j])}"
         )
 
     return Predicate(f"{a} against {b}", test)
@@ -115,7 +123,7 @@ def some_row(column: str, holds: Callable[[Any], bool], says: str, key: Sequence
         rows = [row for row in table.rows if holds(row[i])]
         if not rows:
             return None
-        listed = ", ".join(f"{'/'.join(str(row[k]) for k in keys)} ({_plain(row[i])})" for row in rows)
+        listed = ", ".join(f"{'/'.join(str(row[k]) for k in keys)} ({readable(row[i])})" for row in rows)
         return f"{says}: {column} at {'/'.join(key)} {listed}"
 
     return Predicate(says, test)

@@ -37,6 +37,7 @@ from rulecheck.core.errors import TraceError
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.options import Option
+from rulecheck.core.progress import Progress, no_progress, part
 from rulecheck.core.trace import Trace, load_trace, replay
 from rulecheck.core.untrusted import load_document
 from rulecheck.registry import game_class, make_game
@@ -121,12 +122,19 @@ def _recorded(
 
 
 def _clause_traces(
-    make: Make, counts: tuple[int, ...], searched: int, seed: int, max_steps: int, exercised: set[str]
+    make: Make,
+    counts: tuple[int, ...],
+    searched: int,
+    seed: int,
+    max_steps: int,
+    exercised: set[str],
+    progress: Progress,
 ) -> list[SuiteTrace]:
     """The clause-directed games that exercise a clause the suite lacks, each up to its last such
-    step; `exercised` grows by what they exercise."""
+    step; `exercised` grows by what they exercise, and `progress` hears the games searched."""
     found: list[SuiteTrace] = []
     for index in range(searched):
+        progress(index, searched)
         players = counts[index % len(counts)]
         game = make(players, {})
         pursuit = pursue(game, set(game.catalogue().ids) - exercised, seed * 1_000 + index, max_steps)
@@ -162,28 +170,44 @@ def _player_count_traces(
     return traces
 
 
+def _other_values(options: Sequence[Option], chosen: Mapping[str, str]) -> list[tuple[int, Option, str]]:
+    """(option's number, option, value) for every value of every option but the chosen one."""
+    return [
+        (number, option, value)
+        for number, option in enumerate(options)
+        for value in option.values
+        if value != chosen.get(option.name, option.default)
+    ]
+
+
 def _option_traces(
-    make: Make, players: int, chosen: Mapping[str, str], seed: int, max_steps: int, exercised: set[str]
+    make: Make,
+    players: int,
+    chosen: Mapping[str, str],
+    seed: int,
+    max_steps: int,
+    exercised: set[str],
+    progress: Progress,
 ) -> tuple[list[SuiteTrace], list[OptionTrace]]:
-    """A trace under every other value of every option, and whether it reached the option's clauses."""
+    """A trace under every other value of every option, and whether it reached the option's clauses;
+    `progress` hears the values done of all."""
     traces, summary = [], []
-    options: tuple[Option, ...] = make(players, {}).option_space.options
-    for number, option in enumerate(options):
-        current = chosen.get(option.name, option.default)
-        for value in (v for v in option.values if v != current):
-            game = make(players, {option.name: value})
-            for attempt in range(OPTION_TRIES):
-                pursuit = pursue(game, option.clauses, seed * 1_000_000 + number * 1_000 + attempt, max_steps)
-                if pursuit.reached:
-                    break
-            actions = pursuit.playthrough.actions
-            reached = bool(pursuit.reached)
-            if reached:
-                actions = actions[: min(pursuit.reached.values()) + OPTION_TAIL]
-            covers = [f"option {option.name}={value}"] + ([] if reached else ["its clauses not reached"])
-            trace_id = _identifier(f"{game.name}-option-{option.name}-{value}")
-            traces.append(_recorded(game, actions, trace_id, covers, exercised))
-            summary.append(OptionTrace(option.name, value, reached))
+    others = _other_values(make(players, {}).option_space.options, chosen)
+    for done, (number, option, value) in enumerate(others):
+        progress(done, len(others))
+        game = make(players, {option.name: value})
+        for attempt in range(OPTION_TRIES):
+            pursuit = pursue(game, option.clauses, seed * 1_000_000 + number * 1_000 + attempt, max_steps)
+            if pursuit.reached:
+                break
+        actions = pursuit.playthrough.actions
+        reached = bool(pursuit.reached)
+        if reached:
+            actions = actions[: min(pursuit.reached.values()) + OPTION_TAIL]
+        covers = [f"option {option.name}={value}"] + ([] if reached else ["its clauses not reached"])
+        trace_id = _identifier(f"{game.name}-option-{option.name}-{value}")
+        traces.append(_recorded(game, actions, trace_id, covers, exercised))
+        summary.append(OptionTrace(option.name, value, reached))
     return traces, summary
 
 
@@ -230,9 +254,11 @@ def export_suite(
     seed: int = 0,
     max_steps: int = DEFAULT_MAX_STEPS,
     report: Path | None = None,
+    progress: Progress = no_progress,
 ) -> Export:
     """The suite of the game `name` under `options` (the defaults elsewhere), with the data set in
-    `data`, and the witnesses of the verify report folder `report` when given."""
+    `data`, and the witnesses of the verify report folder `report` when given; `progress` hears
+    the searched games and option values done of all (the few other games count for nothing)."""
     chosen = dict(options or {})
     cls = game_class(name)
 
@@ -243,12 +269,17 @@ def export_suite(
     make(counts[0], {})  # options and data checked before any search
     found = [] if report is None else witness_traces(report, name)
     exercised: set[str] = set()
-    traces = _clause_traces(make, counts, searched, seed, max_steps, exercised)
+    others = len(_other_values(cls.option_space.options, chosen))
+    total = searched + others
+    traces = _clause_traces(make, counts, searched, seed, max_steps, exercised, part(progress, 0, total))
     traces += _finished_trace(make, min(counts), seed, exercised)
     if players is None:
         every = range(cls.min_players, cls.max_players + 1)
         traces += _player_count_traces(make, every, counts, seed, max_steps, exercised)
-    option_traces, option_summary = _option_traces(make, min(counts), chosen, seed, max_steps, exercised)
+    option_traces, option_summary = _option_traces(
+        make, min(counts), chosen, seed, max_steps, exercised, part(progress, searched, total)
+    )
+    progress(total, total)
     traces += option_traces + _witness_suite_traces(found, exercised)
     return Export(
         game=name,

@@ -30,6 +30,7 @@ import jsonschema_rs
 
 from rulecheck.core.codec import canonical_json
 from rulecheck.core.errors import RulecheckError
+from rulecheck.core.exact import exact_text
 from rulecheck.core.files import write_whole
 from rulecheck.core.untrusted import clip, parse_json_line, raw_lines
 
@@ -43,10 +44,6 @@ EXACT: Final = re.compile(r"-?(0|[1-9][0-9]*)(/[1-9][0-9]*)?")
 
 class SuiteError(RulecheckError, ValueError):
     """A suite file, or one line of it, that is not a trace of this format."""
-
-
-def exact_text(value: int | Fraction) -> str:
-    return str(Fraction(value))
 
 
 @lru_cache(maxsize=4096)  # a suite repeats the same few probabilities thousands of times

@@ -15,9 +15,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
+from rulecheck.core.exact import exact_text
 from rulecheck.core.files import write_whole
 from rulecheck.core.game import CHANCE, TERMINAL
-from rulecheck.suite.format import SUITE_SUFFIX, SuiteTrace, exact_text
+from rulecheck.suite.format import SUITE_SUFFIX, SuiteTrace
 
 PLAYTHROUGH_SUFFIX: Final = ".suite.txt"
 SHOWN: Final = 6

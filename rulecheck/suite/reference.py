@@ -18,10 +18,10 @@ from typing import Any
 
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import RulecheckError
+from rulecheck.core.exact import exact_text
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.core.untrusted import clip
 from rulecheck.registry import make_game
-from rulecheck.suite.format import exact_text
 from rulecheck.suite.protocol import PROTOCOL_VERSION
 
 

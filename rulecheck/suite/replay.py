@@ -26,10 +26,12 @@ from typing import Any, Final
 import attrs
 
 from rulecheck.core.codec import canonical_json
+from rulecheck.core.exact import exact_text
 from rulecheck.core.game import CHANCE
+from rulecheck.core.progress import Progress, no_progress
 from rulecheck.core.trace import digest
-from rulecheck.core.untrusted import clip, shown
-from rulecheck.suite.format import BadLine, Step, SuiteTrace, exact_text, exact_value, read_suite
+from rulecheck.core.untrusted import clip, raw_lines, shown
+from rulecheck.suite.format import BadLine, Step, SuiteError, SuiteTrace, exact_value, read_suite
 from rulecheck.suite.protocol import Engine, EngineError
 
 COMPARED: Final = ("to_move", "state", "legal", "ids", "chance", "returns")
@@ -284,13 +286,16 @@ def replay_suite(
     skip: frozenset[str] = frozenset(),
     on_result: Callable[[TraceResult], None] | None = None,
     exit_first: bool = False,
+    progress: Progress = no_progress,
 ) -> SuiteResult:
     """Every trace of the suite at `path` replayed on `engine` (with `exit_first`, up to the first
-    that diverges)."""
+    that diverges); `progress` hears the lines replayed of the file's lines, as each is."""
     results = []
+    total = sum(1 for _ in raw_lines(path, SuiteError))
     for number, item in read_suite(path):
         result = line_result(engine, number, item, skip)
         results.append(result)
+        progress(len(results), total)
         if on_result is not None:
             on_result(result)
         if exit_first and not result.passed:

@@ -5,8 +5,9 @@ searching or by exact chance analysis of real engine states (analysis.py), or fr
 board graphs themselves:
 - `boards`: each reading of the removed faces, with its spaces, adjacencies, connectivity,
   HQ neighbour counts and symmetries (GT-B1, GT-B2);
-- `destruction-odds`: the chance that each firing destroys the planet, under both
-  readings of the destruction roll, with survival and expected firings (GT-D6);
+- `destruction-odds`: the chance that each firing destroys the planet if it still stands,
+  under both readings of the destruction roll, with the chance it still stands after that
+  firing and the expected number of firings (GT-D6), every number an exact fraction;
 - `shooting-readings`: for each two shooting readings, the ordered (shooter, target)
   pairs whose in-range status differs (GT-B5, GT-B6, GT-A4);
 - `earliest-build`: from every opening up to the board's rotations, the fewest actions of
@@ -15,7 +16,8 @@ board graphs themselves:
   expected number of shots to destroy it under each damage reading (GT-A5, GT-A6, GT-A7).
 `rulecheck table globetrotter NAME` prints one.
 
-Leaves out: presentation beyond rows of plain values.
+Leaves out: presentation beyond rows of plain values (the command shows each fraction with a
+decimal beside it).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from functools import partial
 from typing import Any, cast
 
 from rulecheck.core.chance import distribution
+from rulecheck.core.progress import Progress, no_progress, part
 from rulecheck.games.globetrotter.actions import Shoot
 from rulecheck.games.globetrotter.analysis import (
     far_opening,
@@ -79,21 +82,32 @@ def boards() -> Table:
     )
 
 
+DESTROYS = "destroys, given it stood so far"
+STANDS = "stands after it"
+FIRINGS = 13
+"""Firings shown: the 13th destroys the planet under either reading."""
+
+
 def destruction_odds() -> Table:
     readings = OPTIONS.get("destruction_roll").values
-    odds = {r: [firing_destroys_odds(Globetrotter(2, {"destruction_roll": r}), k) for k in range(13)] for r in readings}
+    odds = {
+        r: [firing_destroys_odds(Globetrotter(2, {"destruction_roll": r}), k) for k in range(FIRINGS)] for r in readings
+    }
     alive = {r: survival(odds[r]) for r in readings}
     rows: list[tuple[Any, ...]] = [
-        (k + 1, *(x for r in readings for x in (odds[r][k], round(float(alive[r][k + 1]), 4)))) for k in range(13)
+        (k + 1, *(x for r in readings for x in (odds[r][k], alive[r][k + 1]))) for k in range(FIRINGS)
     ]
-    rows.append(("expected firings", *(x for r in readings for x in (round(float(sum(alive[r][:13])), 3), ""))))
+    rows.append(("expected firings", *(x for r in readings for x in (sum(alive[r][:FIRINGS]), ""))))
     return Table(
         "destruction-odds",
-        "The chance that a firing destroys the planet, and that the planet survives, per firing",
+        "Per firing of a Drill Cannon: the chance it destroys the planet if the planet still stands "
+        "(conditional on every earlier firing), and the chance the planet still stands after it",
         ("GT-D6",),
-        ("firing", *(f"{c} ({r})" for r in readings for c in ("destroys", "survives"))),
+        ("firing", *(f"{c} ({r})" for r in readings for c in (DESTROYS, STANDS))),
         tuple(rows),
-        tuple(columns_differ(f"destroys ({a})", f"destroys ({b})", "firing") for a, b in zip(readings, readings[1:])),
+        tuple(
+            columns_differ(f"{DESTROYS} ({a})", f"{DESTROYS} ({b})", "firing") for a, b in zip(readings, readings[1:])
+        ),
     )
 
 
@@ -117,9 +131,9 @@ def shooting_readings() -> Table:
     )
 
 
-def first_builds(game: Globetrotter, pentagons: bool) -> list[int | None]:
+def first_builds(game: Globetrotter, pentagons: bool, progress: Progress = no_progress) -> list[int | None]:
     """From each opening up to rotation, the fewest Move, Fortify and Build actions of player 0
-    to a second Building (None beyond 10)."""
+    to a second Building (None beyond 10); `progress` hears the openings searched of all."""
     board = game.rules.boards
 
     def allowed(action: Any) -> bool:
@@ -130,17 +144,22 @@ def first_builds(game: Globetrotter, pentagons: bool) -> list[int | None]:
     def built(state: GlobetrotterState) -> bool:
         return len(state.buildings_of(0)) == 2
 
-    plans = [
-        solo_search(game, far_opening(game, factory, rover), 0, allowed, built, max_depth=10)
-        for factory, rover in opening_placements(game)
-    ]
-    return [len(plan) if plan is not None else None for plan in plans]
+    openings = opening_placements(game)
+    lengths: list[int | None] = []
+    for factory, rover in openings:
+        plan = solo_search(game, far_opening(game, factory, rover), 0, allowed, built, max_depth=10)
+        lengths.append(len(plan) if plan is not None else None)
+        progress(len(lengths), len(openings))
+    return lengths
 
 
-def earliest_build() -> Table:
+def earliest_build(progress: Progress = no_progress) -> Table:
+    """The search, about two minutes here; `progress` hears the openings searched, twice over."""
     game = Globetrotter(2)
     openings = opening_placements(game)
-    anywhere, no_pentagons = first_builds(game, True), first_builds(game, False)
+    total = 2 * len(openings)
+    anywhere = first_builds(game, True, part(progress, 0, total))
+    no_pentagons = first_builds(game, False, part(progress, len(openings), total))
     return Table(
         "earliest-build",
         "Fewest actions of one player from the opening to a second Building (every die lucky)",
@@ -200,11 +219,12 @@ def shots_to_destroy() -> Table:
     )
 
 
-TABLES: dict[str, Callable[[Globetrotter], Table]] = {
-    # Each table sets its rows side by side over every reading, so none reads the game's options.
-    "boards": lambda game: boards(),
-    "destruction-odds": lambda game: destruction_odds(),
-    "earliest-build": lambda game: earliest_build(),
-    "shooting-readings": lambda game: shooting_readings(),
-    "shots-to-destroy": lambda game: shots_to_destroy(),
+TABLES: dict[str, Callable[[Globetrotter, Progress], Table]] = {
+    # Each table sets its rows side by side over every reading, so none reads the game's options;
+    # only the search, earliest-build, takes long enough to tell its progress.
+    "boards": lambda game, progress: boards(),
+    "destruction-odds": lambda game, progress: destruction_odds(),
+    "earliest-build": lambda game, progress: earliest_build(progress),
+    "shooting-readings": lambda game, progress: shooting_readings(),
+    "shots-to-destroy": lambda game, progress: shots_to_destroy(),
 }

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rulecheck.core.game import CHANCE
+from rulecheck.core.progress import Progress
 from rulecheck.games.globot_time_force.components import PASSIVE_END, WHEN_GAINED
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TOKENS
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
@@ -122,8 +123,9 @@ def gear_payment() -> Table:
     )
 
 
-TABLES: dict[str, Callable[[GlobotTimeForce], Table]] = {
-    # Each table sets every reading side by side, so none reads the game's options.
-    "end-game-turns": lambda game: end_game_turns(),
-    "gear-payment": lambda game: gear_payment(),
+TABLES: dict[str, Callable[[GlobotTimeForce, Progress], Table]] = {
+    # Each table sets every reading side by side, so none reads the game's options; each takes a
+    # second or less, so none tells its progress.
+    "end-game-turns": lambda game, progress: end_game_turns(),
+    "gear-payment": lambda game, progress: gear_payment(),
 }
