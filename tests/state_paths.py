@@ -94,16 +94,8 @@ def declared_paths(kind: type) -> dict[str, frozenset[str]]:
     return {path: frozenset(kinds) for path, kinds in found.items()}
 
 
-def _type_of(data: Any) -> str:
-    if data is None:
-        return "null"
-    if isinstance(data, bool):
-        return "bool"
-    if isinstance(data, int):
-        return "int"
-    if isinstance(data, str):
-        return "string"
-    return "array" if isinstance(data, list) else "object"
+_LOADED: dict[type, str] = {type(None): "null", bool: "bool", int: "int", str: "string", list: "array", dict: "object"}
+"""The JSON type of each kind of value `json.loads` makes."""
 
 
 def seen_paths(kind: type, data: Any, found: dict[str, set[str]]) -> None:
@@ -111,7 +103,7 @@ def seen_paths(kind: type, data: Any, found: dict[str, set[str]]) -> None:
     type of each value there; a value that fits no declared type is recorded by its own type."""
 
     def visit(path: str, kind: Any, data: Any) -> None:
-        seen = _type_of(data)
+        seen = _LOADED[type(data)]
         found.setdefault(path, set()).add(seen)
         if seen not in ("array", "object"):
             return
