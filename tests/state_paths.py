@@ -8,7 +8,11 @@ of the codec (rulecheck/core/codec.py): `object`, `array`, `string`, `int`, `boo
 
 The field table is the Markdown table under the page's heading `## The state JSON, field by field`
 whose first column holds the path in backticks; its `type` column names the JSON types joined by
-` or `, and its `order` column, for an array, says how its elements are ordered: `sorted` (ascending
+` or `. Its `range` column, when it is one backticked `LOW..HIGH` (each bound a whole number or
+`players` with an optional `+N` or `-N`; `LOW..` has no upper bound), bounds an int's value or an
+array's length; when it is a list of backticked values (`roll`, `""`, `null`, `3`), it lists the
+values a string, an int or a null may take; any other text is a description, not checked. Its `order`
+column, for an array, says how its elements are ordered: `sorted` (ascending
 by the element's own value) or `sorted by` a list of backticked keys of each element (object fields,
 or `[0]`-style items of a pair; a remark in brackets is not a key), in that order of significance,
 `null` before every string, are the claims `order_broken` checks. A row whose meaning starts with
@@ -132,6 +136,7 @@ class Row:
 
     path: str
     types: frozenset[str]
+    range: str
     meaning: str
     order: str
 
@@ -169,13 +174,18 @@ def field_table(page: str) -> list[Row]:
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")] if line.startswith("| `") else []
         if not cells:
             continue
-        if len(cells) != 4:
-            raise AssertionError(f"a field row needs 4 cells (path, type, meaning, order): {line}")
-        path, kinds, meaning, order = cells
+        if len(cells) != 5:
+            raise AssertionError(f"a field row needs 5 cells (path, type, range, meaning, order): {line}")
+        path, kinds, bounds, meaning, order = cells
         names = frozenset(kind.strip() for kind in kinds.split(" or "))
         if not names <= set(JSON_TYPES):
             raise AssertionError(f"{path}: unknown JSON types {sorted(names - set(JSON_TYPES))}")
-        rows.append(Row(path.strip("`"), names, meaning, order))
+        if SPAN.fullmatch(bounds):
+            if not names <= {"int", "array", "null"}:
+                raise AssertionError(f"{path}: a span bounds an int or an array's length, not a {sorted(names)}")
+        elif LISTED.fullmatch(bounds) and names & {"array", "object", "bool"}:
+            raise AssertionError(f"{path}: listed values fit a string, an int or a null, not a {sorted(names)}")
+        rows.append(Row(path.strip("`"), names, bounds, meaning, order))
     return rows
 
 
@@ -185,8 +195,9 @@ def _key(element: Any, keys: tuple[str, ...]) -> tuple[Any, ...]:
     return tuple((0, "") if value is None else (1, value) for value in picked)
 
 
-def arrays_at(data: Any, path: str) -> Iterator[list[Any]]:
-    """Every array at `path` in the JSON-ready `data` (one per element of each `[]` above it)."""
+def values_at(data: Any, path: str) -> Iterator[Any]:
+    """Every value at `path` in the JSON-ready `data` (one per element of each `[]` above it); a `null`
+    on the way holds nothing further."""
     steps = re.findall(r"\[\]|\[\d+\]|[^.\[\]]+", path)
 
     def walk(node: Any, rest: list[str]) -> Iterator[Any]:
@@ -199,12 +210,13 @@ def arrays_at(data: Any, path: str) -> Iterator[list[Any]]:
                 yield from walk(item, more)
         elif step.startswith("["):
             yield from walk(node[int(step[1:-1])], more)
-        elif isinstance(node, dict) and node.get(step) is not None:
-            yield from walk(node[step], more)
-        elif isinstance(node, dict) and step not in node:
-            raise AssertionError(f"no key {step!r} on the way to {path}")
+        else:
+            if step not in node:
+                raise AssertionError(f"no key {step!r} on the way to {path}")
+            if node[step] is not None or not more:
+                yield from walk(node[step], more)
 
-    yield from (node for node in walk(data, steps) if isinstance(node, list))
+    yield from walk(data, steps)
 
 
 def order_broken(data: Any, row: Row) -> list[Any] | None:
@@ -212,8 +224,40 @@ def order_broken(data: Any, row: Row) -> list[Any] | None:
     keys = row.sort_keys()
     if keys is None:
         return None
-    for array in arrays_at(data, row.path):
-        ordered = [_key(element, keys) for element in array]
-        if ordered != sorted(ordered):
+    for array in values_at(data, row.path):
+        if isinstance(array, list) and [_key(e, keys) for e in array] != sorted(_key(e, keys) for e in array):
             return array
+    return None
+
+
+BOUND = r"(-?\d+|players(?:[+-]\d+)?)"
+SPAN = re.compile(rf"`{BOUND}\.\.{BOUND}?`")
+LISTED = re.compile(r"`[^`]*`(?:, `[^`]*`)*")
+
+
+def _bound(text: str, players: int) -> int:
+    return players + int(text[len("players") :] or 0) if text.startswith("players") else int(text)
+
+
+def _literal(value: Any) -> str:
+    """A value as a range lists it: a string as itself (`""` when empty), an int or null as JSON."""
+    if isinstance(value, str):
+        return value or '""'
+    return "null" if value is None else str(value)
+
+
+def range_broken(data: Any, row: Row, players: int) -> Any:
+    """The first value at the row's path outside the range the row claims (for an array, its length),
+    or None; a row whose range is a description claims nothing."""
+    span, listed = SPAN.fullmatch(row.range), LISTED.fullmatch(row.range)
+    for value in values_at(data, row.path) if span or listed else ():
+        if span:
+            size = len(value) if isinstance(value, list) else value
+            if not isinstance(size, int) or isinstance(size, bool):
+                continue
+            low, high = span.groups()
+            if size < _bound(low, players) or (high is not None and size > _bound(high, players)):
+                return value
+        elif _literal(value) not in re.findall(r"`([^`]*)`", row.range):
+            return value
     return None

@@ -8,6 +8,7 @@ import json
 import re
 from functools import cache
 
+import attrs
 import pytest
 
 from rulecheck.check.findings import load_audit, parse_ledger, specs_folder
@@ -18,10 +19,12 @@ from rulecheck.registry import declaration, make_game
 from tests.docs_tables import PAGES, ROOT
 from tests.state_paths import (
     FIELDS_HEADING,
+    LISTED,
     Row,
     declared_paths,
     field_table,
     order_broken,
+    range_broken,
     section,
     seen_paths,
 )
@@ -49,10 +52,11 @@ def rows(game: str) -> dict[str, Row]:
 
 @cache
 def played(game: str) -> tuple[dict[str, set[str]], list[str]]:
-    """The paths (with their JSON types) every state of the random games holds, and each order claim a
-    state breaks."""
+    """The paths (with their JSON types) every state of the random games holds, and each order or range claim
+    a state breaks."""
     players, games, steps = PLAY[game]
     ordered = [row for row in rows(game).values() if row.sort_keys() is not None]
+    bounded = [row for row in rows(game).values() if row.range]
     seen: dict[str, set[str]] = {}
     broken: list[str] = []
     texts: set[str] = set()
@@ -68,6 +72,11 @@ def played(game: str) -> tuple[dict[str, set[str]], list[str]]:
                 seen_paths(built.state_type, data, seen)
                 broken += [
                     f"{row.path} ({row.order}): {array}" for row in ordered if (array := order_broken(data, row))
+                ]
+                broken += [
+                    f"{row.path} ({row.range}, {count} players): {value}"
+                    for row in bounded
+                    if (value := range_broken(data, row, count)) is not None
                 ]
     return seen, broken
 
@@ -114,10 +123,12 @@ def test_a_rare_path_is_held_by_its_scenario(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_order_the_table_claims_holds_in_play(game):
+def test_every_order_and_range_the_table_claims_holds_in_play(game):
     _, broken = played(game)
     assert broken[:5] == []
-    assert any(row.sort_keys() for row in rows(game).values()), "the table claims some sort order by keys"
+    table = rows(game).values()
+    assert any(row.sort_keys() for row in table), "the table claims some sort order by keys"
+    assert sum(bool(LISTED.fullmatch(row.range)) for row in table) >= 20
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -158,7 +169,7 @@ def test_the_worked_example_is_what_the_engine_gives(game):
 
 def test_the_checks_see_what_they_are_for():
     """The readers catch what the tests above rely on them to catch: an undeclared type, an order broken, a
-    type the table names wrongly, a pair read by its items."""
+    value out of its range, a type the table names wrongly, a pair read by its items."""
     from rulecheck.games.globetrotter.state import GlobetrotterState
 
     found: dict[str, set[str]] = {}
@@ -166,13 +177,22 @@ def test_the_checks_see_what_they_are_for():
     seen_paths(GlobetrotterState, data, found)
     assert found["rovers[].space"] == {"int"} and found["turn.arrived[][1]"] == {"int"}
     assert declared_paths(GlobetrotterState)["rovers[].space"] == frozenset({"string", "null"})
-    rovers = Row("rovers", frozenset({"array"}), "", "sorted by `planet`, `space` (`null` first), `hp`")
+    rovers = Row("rovers", frozenset({"array"}), "", "", "sorted by `planet`, `space` (`null` first), `hp`")
     assert rovers.sort_keys() == ("planet", "space", "hp")
     orbit_first = {"rovers": [{"planet": 0, "space": None, "hp": 3}, {"planet": 0, "space": "T1", "hp": 2}]}
     assert order_broken(orbit_first, rovers) is None
     assert order_broken({"rovers": orbit_first["rovers"][::-1]}, rovers) == orbit_first["rovers"][::-1]
-    pairs = Row("turn.arrived", frozenset({"array"}), "", "sorted")
+    pairs = Row("turn.arrived", frozenset({"array"}), "", "", "sorted")
     assert order_broken({"turn": {"arrived": [[1, 3], [0, 2]]}}, pairs) == [[1, 3], [0, 2]]
     assert order_broken({"turn": None}, pairs) is None
+    rolls = Row("rolls", frozenset({"array"}), "`players..players`", "", "")
+    assert range_broken({"rolls": [0, 0]}, rolls, 2) is None and range_broken({"rolls": [0]}, rolls, 2) == [0]
+    seat = Row("triggered", frozenset({"int"}), "`-1..players-1`", "", "")
+    assert range_broken({"triggered": -1}, seat, 2) is None and range_broken({"triggered": 2}, seat, 2) == 2
+    aim = Row("aim", frozenset({"string", "null"}), '`T1`, `""`, `null`', "", "")
+    assert [range_broken({"aim": v}, aim, 2) for v in ("T1", "", None, "T2")] == [None, None, None, "T2"]
+    assert range_broken({"aim": "T2"}, attrs.evolve(aim, range="a space of the board"), 2) is None
+    with pytest.raises(AssertionError, match="a span bounds"):
+        field_table(f"{FIELDS_HEADING}\n\n| `phase` | string | `0..3` | meaning | |\n")
     with pytest.raises(AssertionError, match="unknown JSON types"):
-        field_table(f"{FIELDS_HEADING}\n\n| `rolls` | list | meaning | |\n")
+        field_table(f"{FIELDS_HEADING}\n\n| `rolls` | list | | meaning | |\n")
