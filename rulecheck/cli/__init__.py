@@ -719,7 +719,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_setup(board, seed=False, games=[name for name, d in DECLARATIONS.items() if d.board is not None])
     board.add_argument("--adjacency", action="store_true", help="also list each node's neighbours")
     board.add_argument(
-        "--draw", metavar="FILE.png|FILE.svg", help="write a map of the board, every space labelled (globetrotter)"
+        "--draw",
+        metavar="FILE.png|FILE.svg",
+        help="write a map of the board, every space labelled, as PNG or SVG by the suffix (globetrotter; "
+        "default: print the board's facts)",
     )
 
     _add_game(command("rules", _rules, "a game's rule clauses"))
@@ -738,9 +741,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     show.add_argument("file", help="the trace file")
     steps = show.add_mutually_exclusive_group(required=True)
-    steps.add_argument("--step", type=at_least(0), help="how many actions into the trace (0: the initial state)")
-    steps.add_argument("--frames", metavar="DIR", help="write a picture of every step into DIR (step-000.png, ...)")
-    show.add_argument("--draw", metavar="FILE.png|FILE.svg", help="write a picture of the state at --step K")
+    steps.add_argument(
+        "--step",
+        type=at_least(0),
+        help="how many actions into the trace (0: the initial state); this or --frames, no default",
+    )
+    steps.add_argument(
+        "--frames",
+        metavar="DIR",
+        help="write a picture of every step into DIR (step-000.png, ...); this or --step, no default",
+    )
+    show.add_argument(
+        "--draw",
+        metavar="FILE.png|FILE.svg",
+        help="write a picture of the state at --step K, PNG or SVG by the suffix (default: print the state as JSON)",
+    )
     show.add_argument(
         "--player",
         type=at_least(0),
