@@ -21,7 +21,8 @@ from its root. A command `rulecheck ...` with no shell syntax runs in this proce
 finding-id ledgers are a copy, so no example appends to the shipped ones.
 
 A ```console block that cannot be run (text before its first command, an unknown extra) and a
-`$ ` line in any other fenced block are errors: every command shown is run.
+`$ ` line anywhere else (in another fenced block, indented in a list, in the text) are errors:
+every command shown is run.
 
     python -m tests.docs_examples [PAGE ...]            # run the examples, print each mismatch
     python -m tests.docs_examples --update [PAGE ...]   # rewrite the pages' outputs as they now are
@@ -31,7 +32,8 @@ output, keeping each line that still matches its pattern and each `...` over the
 now covers, so wildcards stay where they still fit (read the diff, and put back any `[...]`
 a changed line lost).
 
-Leaves out: fenced blocks indented inside lists, and commands that read standard input.
+Leaves out: console blocks indented inside lists (an error, as above), and commands that read
+standard input.
 """
 
 from __future__ import annotations
@@ -116,13 +118,15 @@ def pages() -> list[Path]:
 
 
 def examples(page: Path) -> list[Example]:
-    """Every example of a page, in page order; DocsError on a block that cannot be run."""
+    """Every example of a page, in page order; DocsError on a block that cannot be run, and on
+    a command line anywhere else (in another fenced block, an indented one, or the text)."""
     lines = page.read_text(encoding="utf-8").splitlines()
     found: list[Example] = []
     index = 0
     while index < len(lines):
         opened = FENCE.fullmatch(lines[index])
         if opened is None:
+            _no_command(page, lines, index)
             index += 1
             continue
         end = next((i for i in range(index + 1, len(lines)) if lines[i].startswith("```")), None)
@@ -132,13 +136,17 @@ def examples(page: Path) -> list[Example]:
             found.extend(_console_block(page, lines, index, end, opened.group(2)))
         else:
             for i in range(index + 1, end):
-                if lines[i].startswith(PROMPT):
-                    raise DocsError(
-                        f"{page.name}:{i + 1}: a command ({PROMPT.strip()} ...) outside a ```console block;"
-                        " write it as a console example, or leave the prompt off a synopsis"
-                    )
+                _no_command(page, lines, i)
         index = end + 1
     return found
+
+
+def _no_command(page: Path, lines: list[str], index: int) -> None:
+    if lines[index].lstrip().startswith(PROMPT):
+        raise DocsError(
+            f"{page.name}:{index + 1}: a command ({PROMPT.strip()} ...) outside a ```console block at the"
+            " start of a line; write it as a console example, or leave the prompt off a synopsis"
+        )
 
 
 def _console_block(page: Path, lines: list[str], fence: int, end: int, attributes: str) -> Iterator[Example]:

@@ -58,10 +58,11 @@ def test_examples_are_read_with_their_exit_status_extra_and_continued_lines(tmp_
         ("```console\noutput first\n$ rulecheck games\n```\n", "must start with a command"),
         ("```console extra=colour\n$ rulecheck games\n```\n", "not an attribute of a console block"),
         ("```console\n$ rulecheck games\n", "never closed"),
+        ("- a list\n\n  ```console\n  $ rulecheck games\n  ```\n", "outside a ```console block at the start"),
     ],
 )
 def test_a_block_that_cannot_be_run_is_an_error_naming_the_line(tmp_path, text, complaint):
-    with pytest.raises(DocsError, match="page.md:[12]: ") as raised:
+    with pytest.raises(DocsError, match="page.md:[1-4]: ") as raised:
         examples(page(tmp_path, text))
     assert complaint in str(raised.value)
 
