@@ -29,8 +29,9 @@ every command shown is run.
 
 `--update` keeps a page's expected output where it still matches; otherwise it writes the new
 output, keeping each line that still matches its pattern and each `...` over the lines it
-now covers, so wildcards stay where they still fit (read the diff, and put back any `[...]`
-a changed line lost).
+now covers, so wildcards stay where they still fit. It names every example it rewrote, and
+says so when one's exit status changed (a command that now fails would otherwise be written
+down as failing): read the diff, and put back any `[...]` a changed line lost.
 
 Leaves out: console blocks indented inside lists (an error, as above), and commands that read
 standard input.
@@ -318,8 +319,8 @@ def run_page(page: Path, folder: Path) -> tuple[list[Result], list[tuple[Example
     return results, skipped
 
 
-def update(page: Path, results: Sequence[Result]) -> int:
-    """Rewrite the expected output of every example of the page that no longer matches; how many."""
+def update(page: Path, results: Sequence[Result]) -> list[Result]:
+    """Rewrite the expected output of every example of the page that no longer matches; those examples."""
     lines = page.read_text(encoding="utf-8").splitlines()
     stale = [result for result in results if not result.passed]
     for result in sorted(stale, key=lambda r: r.example.span, reverse=True):
@@ -329,7 +330,7 @@ def update(page: Path, results: Sequence[Result]) -> int:
         lines.extend(kept)
     if stale:
         page.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return len(stale)
+    return stale
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -349,7 +350,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for example, reason in skipped:
             print(f"{example.where}: skipped, {reason}: $ {example.command}")
         if args.update:
-            print(f"{page.name}: {len(results)} examples run, {update(page, results)} outputs rewritten")
+            stale = update(page, results)
+            for result in stale:
+                status = (
+                    result.exit
+                    if result.exit == result.example.exit
+                    else f"now {result.exit}, was {result.example.exit}"
+                )
+                print(f"{result.example.where}: rewritten (exit status {status}): $ {result.example.command}")
+            print(f"{page.name}: {len(results)} examples run, {len(stale)} outputs rewritten")
         else:
             for result in results:
                 if not result.passed:
