@@ -10,7 +10,8 @@ In the expected output:
 - `[...]` inside a line matches any text within that line (timings, paths, digests);
 - `[exit N]` as the last line says the command exits with status N; without it, it must exit 0.
 
-Trailing spaces and trailing blank lines are ignored. A block opened as ```console extra=NAME
+Trailing spaces and trailing blank lines are ignored, and a line rewritten in place (a progress
+bar's carriage returns) counts as its last version, as a terminal shows it. A block opened as ```console extra=NAME
 needs that optional extra (`draw`, `dask`, `openspiel`): its examples are skipped, saying so,
 only when the extra's module is not installed.
 
@@ -276,9 +277,9 @@ def run(command: str) -> tuple[int, list[str]]:
     argv = _in_process(command)
     if argv is None:
         done = subprocess.run(
-            command, shell=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT
-        )
-        status, text = done.returncode, done.stdout
+            command, shell=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=TIMEOUT
+        )  # bytes: text mode would turn a carriage return into a new line
+        status, text = done.returncode, done.stdout.decode("utf-8", errors="replace")
     else:
         from rulecheck.cli import main
 
@@ -292,7 +293,7 @@ def run(command: str) -> tuple[int, list[str]]:
                 traceback.print_exc(file=buffer)
                 status = 1
         text = buffer.getvalue()
-    lines = [line.rstrip() for line in text.split("\n")]
+    lines = [line.rsplit("\r", 1)[-1].rstrip() for line in text.split("\n")]  # what a terminal leaves of it
     while lines and not lines[-1]:
         lines.pop()
     return status, lines

@@ -83,6 +83,12 @@ def test_a_page_runs_in_one_folder_in_process_and_in_a_shell_and_a_wrong_output_
     assert "expected:\n    no such output\n  got:\n    globetrotter" in results[-1].explain()
 
 
+def test_a_line_rewritten_in_place_counts_as_what_a_terminal_shows(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    status, lines = docs_examples.run("printf 'step 1\\rstep 2\\ndone\\n'")
+    assert (status, lines) == (0, ["step 2", "done"])
+
+
 def test_update_rewrites_only_what_changed_and_keeps_the_wildcards_that_still_fit(tmp_path):
     text = (
         "```console\n$ rulecheck games\nglobetrotter  v[...]\n...\nwrong\n```\n\n"
