@@ -18,6 +18,7 @@ from rulecheck.check.findings import (
     new_entries,
     open_ledger,
     parse_audit,
+    seen_under,
     specs_folder,
     write_ledger,
     write_report,
@@ -90,7 +91,33 @@ def test_the_report_is_written_whole_with_witness_files_named_in_the_replay_comm
     assert written["summary"] == {"globetrotter": {"computed table": 1, "gap": 1}}
     markdown = (tmp_path / "report" / "findings.md").read_text()
     assert "## GT-F09 (globetrotter, gap): Loss" in markdown and "| 1 | 1/2 |" in markdown
+    assert "1. **A player can lose through their own action** (self-loss)" in markdown
     assert not list((tmp_path / "report").rglob(".*.partial"))
+
+
+@pytest.mark.parametrize(
+    ("seen", "tried", "said"),
+    [
+        ([{"players": 2}], [{"players": 2}, {"players": 2, "a": "x"}], "at 2 players under the defaults"),
+        (
+            [{"players": 2}, {"players": 2, "a": "x"}],
+            [{"players": 2}, {"players": 2, "a": "x"}],
+            "at 2 players under every reading tried (2)",
+        ),
+        (
+            [{"players": 1}, *({"players": 1, "a": v} for v in "pqrst")],
+            [{"players": 1}, *({"players": 1, "a": v} for v in "pqrstu")],
+            "at 1 player under every reading tried (7) but a=u",
+        ),
+        (
+            [{"players": 3, "a": v} for v in "pqrstu"],
+            [{"players": 3, "a": v} for v in "pqrstuvwxyz"],
+            "at 3 players under a=p, a=q, a=r, a=s and 2 more",
+        ),
+    ],
+)
+def test_where_a_finding_was_seen_is_said_against_the_readings_tried(seen, tried, said):
+    assert seen_under(seen, tried) == said
 
 
 @pytest.mark.parametrize(

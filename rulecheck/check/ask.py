@@ -16,7 +16,7 @@ Leaves out: reading scenario files (scenario.py) and presentation (the command).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, Final
 
@@ -82,8 +82,7 @@ class Effect:
             return [f"{self.action}: illegal [{self.clause}]: {self.reason}"]
         found = [f"{self.action}: {len(self.results)} outcome(s)"]
         for result in self.results:
-            change = ", ".join(f"{path} = {json.dumps(value)}" for path, value in result.changed) or "nothing"
-            found.append(f"  {readable(result.probability)}: {change}")
+            found.append(f"  {readable(result.probability)}: {changes_line(result.changed)}")
         return found
 
 
@@ -296,16 +295,17 @@ def _difference(scenario: Scenario, reading: Reading) -> Iterator[str]:
     expected = {_outcome_key(p, changed): (p, changed) for p, changed in answer.outcomes or ()}
     computed = {_outcome_key(r.probability, r.changed): (r.probability, r.changed) for r in found.results}
     for key in sorted(set(expected) - set(computed)):
-        yield f"expected outcome not found: {expected[key][0]}: {_changes(expected[key][1])}"
+        yield f"expected outcome not found: {expected[key][0]}: {changes_line(expected[key][1])}"
     for key in sorted(set(computed) - set(expected)):
-        yield f"outcome not expected: {computed[key][0]}: {_changes(computed[key][1])}"
+        yield f"outcome not expected: {computed[key][0]}: {changes_line(computed[key][1])}"
 
 
 def _outcome_key(probability: Fraction, changed: tuple[tuple[str, Any], ...]) -> str:
     return json.dumps([str(probability), dict(changed)], sort_keys=True)
 
 
-def _changes(changed: tuple[tuple[str, Any], ...]) -> str:
+def changes_line(changed: Iterable[tuple[str, Any]]) -> str:
+    """The parts of a written position an outcome changes, each `path = value` (JSON), in order."""
     return ", ".join(f"{path} = {json.dumps(value)}" for path, value in changed) or "nothing changes"
 
 

@@ -33,7 +33,7 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.core.clauses import require
+from rulecheck.core.clauses import Clause, require
 from rulecheck.core.errors import SpecError
 from rulecheck.core.files import write_whole
 
@@ -357,8 +357,16 @@ def _json(data: Any) -> str:
     return json.dumps(data, indent=2, sort_keys=True) + "\n"
 
 
-def report_data(findings: Sequence[Finding], folder: Path) -> tuple[dict[str, Any], dict[Path, str]]:
-    """The findings.json object, and the witness files it names (path -> content)."""
+def _rulebook(ids: Sequence[str], clauses: Mapping[str, Clause]) -> list[dict[str, Any]]:
+    """The rulebook's sentences of the clauses `ids` that the catalogues hold, with their lines."""
+    return [{"id": c.id, "lines": list(c.lines), "text": c.text} for i in ids if (c := clauses.get(i)) is not None]
+
+
+def report_data(
+    findings: Sequence[Finding], folder: Path, clauses: Mapping[str, Clause] = {}
+) -> tuple[dict[str, Any], dict[Path, str]]:
+    """The findings.json object, and the witness files it names (path -> content); `clauses`
+    are the catalogues' clauses by id, whose sentences each finding quotes."""
     files: dict[Path, str] = {}
     entries = []
     for finding in findings:
@@ -376,6 +384,7 @@ def report_data(findings: Sequence[Finding], folder: Path) -> tuple[dict[str, An
                 "kind": finding.kind,
                 "title": finding.title,
                 "clauses": list(finding.clauses),
+                "rulebook": _rulebook(finding.clauses or finding.evidence[0].evidence.clauses, clauses),
                 "audited": finding.audited,
                 "options": [setting for item in items for setting in item["options"]],
                 "witness": items[0]["witness"],
@@ -394,16 +403,88 @@ def summary(findings: Iterable[Finding]) -> dict[str, dict[str, int]]:
     return {game: dict(sorted(counts.items())) for game, counts in sorted(table.items())}
 
 
-def markdown(data: dict[str, Any], totals: dict[str, dict[str, int]]) -> str:
+FOUND: Final = {
+    "self-loss": "A player can lose through their own action",
+    "rule gap": "Play reaches a point where the rulebook is silent",
+    "non-termination": "Play can go on for ever",
+    "deadlock": "A player can be left with no legal action",
+    "broken invariant": "Something the rulebook promises fails under some reading",
+    "reading that matters": "Two readings of the rulebook play differently",
+    "parts": "Two readings of the rulebook play differently",
+    "dead rule": "A rule the checks did not see applied",
+    "contradiction": "Statements of the rulebook cannot all hold",
+    "computed table": "A number the rulebook implies, computed",
+}
+"""How findings.md opens each kind of evidence, before the evidence's own words."""
+
+SHOWN_SETTINGS: Final = 4
+"""A "seen under" summary names at most this many readings; more are counted."""
+
+
+def _reading(setting: Mapping[str, Any]) -> str:
+    values = [f"{k}={v}" for k, v in setting.items() if k != "players"]
+    return ", ".join(values) or "the defaults"
+
+
+def _named(readings: Sequence[str]) -> str:
+    more = f" and {len(readings) - SHOWN_SETTINGS} more" if len(readings) > SHOWN_SETTINGS else ""
+    return ", ".join(readings[:SHOWN_SETTINGS]) + more
+
+
+def seen_under(seen: Sequence[Mapping[str, Any]], tried: Sequence[Mapping[str, Any]]) -> str:
+    """Where a piece of evidence was seen, by player count, against the readings the campaign
+    tried at that count: `at 2 players under every reading tried (24)`, `... but removal=edge5`,
+    or the readings named."""
+    parts = []
+    for players in sorted({s["players"] for s in seen}):
+        at = f"at {players} player{'' if players == 1 else 's'}"
+        here = [_reading(s) for s in seen if s["players"] == players]
+        universe = [_reading(t) for t in tried if t["players"] == players]
+        missing = [r for r in universe if r not in here]
+        if len(universe) > 1 and not missing:
+            parts.append(f"{at} under every reading tried ({len(universe)})")
+        elif len(here) > SHOWN_SETTINGS and len(missing) <= SHOWN_SETTINGS and set(here) <= set(universe):
+            parts.append(f"{at} under every reading tried ({len(universe)}) but {', '.join(missing)}")
+        else:
+            parts.append(f"{at} under {_named(here)}")
+    return "; ".join(parts)
+
+
+def _witness_words(item: Mapping[str, Any], trace: Mapping[str, Any] | None) -> str:
+    if trace is None:
+        return f"Show it: `{item['replay']}`"
+    steps = len(trace.get("steps", []))
+    shrunk_from = (trace.get("shows") or {}).get("shrunk_from")
+    length = f"{steps} step{'' if steps == 1 else 's'}"
+    if shrunk_from and shrunk_from > steps:
+        length += f", shrunk from {shrunk_from}"
+    game = f"a game of {length}" if steps else "the initial state"
+    return f"Witness: {game}. Show it: `{item['replay']}`"
+
+
+def markdown(data: dict[str, Any], totals: dict[str, dict[str, int]], traces: Mapping[str, Any] = {}) -> str:
+    """findings.md, for a rule designer: each finding with the rulebook's sentences involved,
+    what each check found in plain words, where it was seen against the readings tried, and
+    the command that shows it again; then what was not reproduced, the readings searched and
+    a summary. `traces` holds the witness traces by file name."""
     lines = ["# Findings", ""]
+    tried = data.get("tried", {})
     for entry in data["findings"]:
+        origin = "from the audit" if entry["audited"] else "new: no audited finding lists it"
         lines += [f"## {entry['id']} ({entry['game']}, {entry['kind']}): {entry['title']}", ""]
-        if entry["clauses"]:
-            lines += [f"Clauses: {', '.join(entry['clauses'])}.", ""]
-        for item in entry["evidence"]:
-            settings = "; ".join(", ".join(f"{k}={v}" for k, v in o.items()) for o in item["options"])
-            lines.append(f"- {item['check']}: {item['title']} (seen under: {settings})")
-            lines.append(f"  - replay: `{item['replay']}`")
+        lines += [f"*{origin}*", ""]
+        if entry.get("rulebook"):
+            lines += ["The rulebook says:", ""]
+            for clause in entry["rulebook"]:
+                where = f"line {', '.join(map(str, clause['lines']))}" if clause["lines"] else "no line states it"
+                lines.append(f"> **{clause['id']}** ({where}): {clause['text']}  ")
+            lines.append("")
+        lines += ["What the checks found:", ""]
+        for number, item in enumerate(entry["evidence"], start=1):
+            opening = FOUND.get(item["check"], item["check"])
+            lines.append(f"{number}. **{opening}** ({item['check']}): {item['title']}.")
+            lines.append(f"   Seen {seen_under(item['options'], tried.get(entry['game'], []))}.")
+            lines.append(f"   {_witness_words(item, traces.get(item['witness'].get('file', '')))}")
             if "table" in item["witness"]:
                 lines += _table_lines(item["witness"]["table"])
         lines.append("")
@@ -429,10 +510,10 @@ def markdown(data: dict[str, Any], totals: dict[str, dict[str, int]]) -> str:
 def _table_lines(table: dict[str, Any]) -> list[str]:
     columns = table["columns"]
     rows = [
-        "    | " + " | ".join(columns) + " |",
-        "    | " + " | ".join("---" for _ in columns) + " |",
+        "   | " + " | ".join(columns) + " |",
+        "   | " + " | ".join("---" for _ in columns) + " |",
     ]
-    rows += ["    | " + " | ".join(str(v) for v in row) + " |" for row in table["rows"]]
+    rows += ["   | " + " | ".join(str(v) for v in row) + " |" for row in table["rows"]]
     return ["", *rows, ""]
 
 
@@ -441,18 +522,25 @@ def write_report(
     folder: Path,
     readings: Sequence[Mapping[str, Any]] = (),
     not_reproduced: Sequence[Mapping[str, Any]] = (),
+    clauses: Mapping[str, Clause] = {},
+    tried: Mapping[str, Sequence[Mapping[str, Any]]] = {},
 ) -> dict[str, Any]:
     """Write findings.json, findings.md and the witness traces into `folder`; return the data.
-    `readings` is the verdict of the reading check on each option value it searched, and
-    `not_reproduced` each audited finding no check produced evidence for, with what ran."""
-    data, files = report_data(findings, folder)
+    `readings` is the verdict of the reading check on each option value it searched,
+    `not_reproduced` each audited finding no check produced evidence for, with what ran,
+    `clauses` the catalogues' clauses by id, and `tried` each game's settings (players and
+    option values) its campaign played, against which findings.md says where each piece of
+    evidence was seen."""
+    data, files = report_data(findings, folder, clauses)
     totals = summary(findings)
     data["summary"] = totals
     data["readings"] = [dict(r) for r in readings]
     data["not_reproduced"] = [dict(r) for r in not_reproduced]
+    data["tried"] = {game: [dict(s) for s in settings] for game, settings in tried.items()}
     (folder / "witnesses").mkdir(parents=True, exist_ok=True)
     for path, text in files.items():
         write_whole(path, text)
     write_whole(folder / "findings.json", _json(data))
-    write_whole(folder / "findings.md", markdown(data, totals))
+    traces = {str(path): json.loads(text) for path, text in files.items()}
+    write_whole(folder / "findings.md", markdown(data, totals, traces))
     return data

@@ -245,12 +245,23 @@ def verify(
     missing = [
         item for name in names for item in not_reproduced(name, audits[name], findings, [*tasks, *chase], budget.name)
     ]
-    data = write_report(findings, out, reading_verdicts(outcomes), missing)
+    clauses = {c.id: c for name in names for c in declaration(name).catalogue().clauses}
+    tried = {name: _settings([t for t in tasks if t.game == name and t.job == "fuzz"]) for name in names}
+    data = write_report(findings, out, reading_verdicts(outcomes), missing, clauses, tried)
     recorded = tuple(
         Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
     )
     resumed_all = resumed + resumed_pursuits + resumed_shrinks
     return Verdict(tuple(findings), (*outcomes, *pursued, *shrunk), data, recorded, resumed_all)
+
+
+def _settings(tasks: Sequence[Task]) -> list[dict[str, Any]]:
+    """The distinct settings (players and option values) of `tasks`, in order."""
+    found: list[dict[str, Any]] = []
+    for task in tasks:
+        if (setting := {"players": task.players, **dict(task.variant)}) not in found:
+            found.append(setting)
+    return found
 
 
 SHRUNK_KINDS: Final = KINDS - {ENGINE_ERROR}

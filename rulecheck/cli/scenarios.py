@@ -21,12 +21,24 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from rulecheck.check.ask import Swept, Verdict, check, effect, effect_data, expectation, legal, legal_texts, sweep
-from rulecheck.check.describe import changes_text, mover_text
+from rulecheck.check.ask import (
+    Swept,
+    Verdict,
+    changes_line,
+    check,
+    effect,
+    effect_data,
+    expectation,
+    legal,
+    legal_texts,
+    sweep,
+)
+from rulecheck.check.describe import mover_text
 from rulecheck.check.scenario import Scenario, load_scenario, parse_scenario, scenario_text
 from rulecheck.cli.args import writable_file
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import RulecheckError, ScenarioError, TraceError
+from rulecheck.core.exact import readable
 from rulecheck.core.files import write_whole
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import load_trace, replay_steps
@@ -134,7 +146,7 @@ def _effect_lines(answer: Any) -> list[str]:
     if "illegal" in answer:
         return [f"illegal [{answer['illegal']}]: {answer['reason']}"]
     return [
-        f"{o['probability']} ({float(Fraction(o['probability'])):.4f}): {changes_text({}, o['changed'])}"
+        f"{readable(Fraction(o['probability']))}: {changes_line(sorted(o['changed'].items()))}"
         for o in answer["outcomes"]
     ]
 
