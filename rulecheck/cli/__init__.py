@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import signal
 import sys
 import time
@@ -241,7 +242,8 @@ def _tell_witness(file: str, game: Game[Any, Any], walked: Walkthrough) -> None:
     print(f"a witness of a {shows.kind} ({shows.subject}): {len(walked.steps)} steps{shrunk}")
     hidden = max(0, len(walked.steps) - SHOWN_STEPS)
     if hidden:
-        print(f"  (steps 1 to {hidden} not shown: `rulecheck show {file} --step K` prints the position after any step)")
+        shown = f"`rulecheck show {shlex.quote(file)} --step K` prints the position after any step"
+        print(f"  (steps 1 to {hidden} not shown: {shown})")
     for step in walked.steps[hidden:]:
         print(f"  {step.number:>4}  {mover_text(step.mover):9} {step.action}: {step.effect}")
     last = len(walked.steps)
@@ -254,6 +256,8 @@ def _tell_witness(file: str, game: Game[Any, Any], walked: Walkthrough) -> None:
         print(f"  {clause_line(clause)}")
     _print_position(last, walked.position)
     print(walked.standing)
+    if declaration(game.name).picture is not None:
+        print(f"to draw it: rulecheck show {shlex.quote(file)} --step {last} --draw position.png")
     others = walked.others
     if others:
         kinds = Counter(issue.kind for _, issue in others)
