@@ -6,6 +6,7 @@ import json
 import re
 import shlex
 import shutil
+from fractions import Fraction
 from pathlib import Path
 
 import attrs
@@ -19,6 +20,7 @@ from rulecheck.check.jobs import DEAD_RULE, Outcome, Task
 from rulecheck.check.verify import Budget, verify, with_shrunk_witnesses
 from rulecheck.cli import main
 from rulecheck.core.errors import SpecError
+from rulecheck.core.exact import readable
 from rulecheck.core.trace import load_trace, replay
 from rulecheck.model.tables import Predicate
 from rulecheck.registry import DECLARATIONS, make_game
@@ -120,6 +122,13 @@ def symbolic_shows(evidence, shown):
     return any(line.startswith(f"parts: {described} [") for line in shown.splitlines())
 
 
+def table_cell(cell):
+    """A cell of a table witness as the command prints it: an exact fraction with its decimal beside it."""
+    if isinstance(cell, str) and re.fullmatch(r"-?\d+/\d+", cell):
+        return readable(Fraction(cell))
+    return str(cell)
+
+
 def table_shows(evidence, shown):
     """`rulecheck table`: the table's title, then its columns and every row, as the witness holds them
     (compared word by word: the columns are padded and a cell may be empty), then what each predicate
@@ -128,7 +137,7 @@ def table_shows(evidence, shown):
     title, *lines = shown.splitlines()
     rows = [line for line in lines if not line.startswith("shows (")]
     shows = [line for line in lines if line.startswith("shows (")]
-    words = [" ".join(map(str, row)).split() for row in (table["columns"], *table["rows"])]
+    words = [" ".join(map(table_cell, row)).split() for row in (table["columns"], *table["rows"])]
     seen = [f"shows ({s['predicate']}): {s['seen']}" for s in evidence.witness["shows"]]
     return title.startswith(f"{table['title']} [") and [line.split() for line in rows] == words and shows == seen
 
@@ -329,7 +338,9 @@ def test_a_table_is_evidence_only_where_its_predicate_holds_and_an_unproduced_fi
     declared = DECLARATIONS["globetrotter"]
     blind = Predicate("never", lambda table: None)
     tables = dict(declared.tables)
-    tables["boards"] = lambda game: attrs.evolve(declared.tables["boards"](game), predicates=(blind,))
+    tables["boards"] = lambda game, progress: attrs.evolve(
+        declared.tables["boards"](game, progress), predicates=(blind,)
+    )
     monkeypatch.setitem(DECLARATIONS, "globetrotter", attrs.evolve(declared, tables=tables))
     data = verify(tmp_path / "blind", TINY, games=["globetrotter"], select=tables_only).data
     assert {f["id"] for f in data["findings"]} == {"GT-F02"}
