@@ -17,8 +17,9 @@ $(STAMP): pyproject.toml
 verify: $(STAMP)
 	$(BIN)/rulecheck verify
 
+# The tests run in parallel, one pytest-xdist worker per core (a test file to a worker: pyproject.toml's addopts).
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check rulecheck properties specs bench tests

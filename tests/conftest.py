@@ -21,7 +21,8 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 @pytest.fixture(scope="session")
 def smoke_campaign(tmp_path_factory):
     """`smoke_campaign(game)`: the folder and verdict of a smoke-budget verify of that game, run
-    once per session (tests that change the folder put it back as it was)."""
+    once per session, under pytest-xdist once per worker (tests that change the folder put it back
+    as it was)."""
     from rulecheck.check.verify import BUDGETS, verify
 
     done = {}

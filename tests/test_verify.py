@@ -178,6 +178,7 @@ def test_every_item_of_the_report_is_the_evidence_that_produced_it_and_its_repla
     data = json.loads((out / "findings.json").read_text())
     evidence = produced(verdict)
     commands = set()
+    ran = {}  # each distinct replay command runs once: the dead rules of one setting share a fuzz command
     for finding in data["findings"]:
         for item in finding["evidence"]:
             pieces = [e for e in evidence if (e.check, e.subject) == (item["check"], item["subject"])]
@@ -194,9 +195,11 @@ def test_every_item_of_the_report_is_the_evidence_that_produced_it_and_its_repla
                 assert (item["witness"], item["replay"]) == (first.witness, first.replay)
             program, command, *args = shlex.split(item["replay"])
             assert program == "rulecheck"
-            capsys.readouterr()
-            code = main([command, *args])
-            shown = capsys.readouterr().out
+            if item["replay"] not in ran:
+                capsys.readouterr()
+                code = main([command, *args])
+                ran[item["replay"]] = code, capsys.readouterr().out
+            code, shown = ran[item["replay"]]
             assert code in (0, 1), item["replay"]
             assert SHOWS[command](first, shown), f"{finding['id']}: {item['replay']} does not show {item['title']}"
             commands.add(command)
