@@ -12,7 +12,6 @@ from pathlib import Path
 import attrs
 import pytest
 
-from rulecheck.check.describe import position_lines
 from rulecheck.check.explain import check_audit_keys, dead_rules
 from rulecheck.check.findings import WITNESS, load_audit, parse_audit
 from rulecheck.check.generic import BROKEN_INVARIANT
@@ -21,9 +20,9 @@ from rulecheck.check.verify import Budget, verify, with_shrunk_witnesses
 from rulecheck.cli import main
 from rulecheck.core.errors import SpecError
 from rulecheck.core.exact import readable
-from rulecheck.core.trace import load_trace, replay
 from rulecheck.model.tables import Predicate
-from rulecheck.registry import DECLARATIONS, make_game
+from rulecheck.registry import DECLARATIONS
+from tests.readable_replays import every_replay_is_readable
 
 TINY = Budget(
     "tiny",
@@ -206,52 +205,10 @@ def test_every_item_of_the_report_is_the_evidence_that_produced_it_and_its_repla
     assert commands >= {"replay", "compare", "symbolic-compare", "table", "contradictions", "fuzz"}
 
 
-@pytest.fixture(scope="module")
-def other_games_report(tmp_path_factory):
-    """A tiny campaign of the games other than Globetrotter: two players, two options swept each."""
-    out, specs = tmp_path_factory.mktemp("other-report"), tmp_path_factory.mktemp("other-specs")
-    swept = {"globot-time-force": ("charge", "timeline_actions"), "mechanica": ("shop_rotation", "blueprint_once")}
-
-    def chosen(task: Task) -> bool:
-        return task.players == 2 and all(name in swept[task.game] for name, _ in task.variant)
-
-    verify(out, TINY, games=sorted(swept), select=chosen, ledgers=specs)
-    return out
-
-
-WITNESS_LINES = 60
-"""The most lines the replay of a finding's witness may print: a person reads it whole."""
-
-
-@pytest.mark.parametrize("campaign", ["report", "other_games_report"])
-def test_every_findings_replay_cites_a_clause_shows_the_position_at_its_step_and_fits_a_screen(
-    campaign, request, capsys
-):
-    out = request.getfixturevalue(campaign)
-    out = out[0] if isinstance(out, tuple) else out
-    data = json.loads((out / "findings.json").read_text())
-    assert {f["game"] for f in data["findings"]} == (
-        {"globetrotter"} if campaign == "report" else {"globot-time-force", "mechanica"}
-    )
-    for finding in data["findings"]:
-        ids = set(DECLARATIONS[finding["game"]].catalogue().ids)
-        for item in finding["evidence"]:
-            program, command, *args = shlex.split(item["replay"])
-            capsys.readouterr()
-            main([command, *args])
-            lines = capsys.readouterr().out.splitlines()
-            where = f"{finding['id']}: {item['replay']}"
-            assert len(lines) < WITNESS_LINES, f"{where}: {len(lines)} lines"
-            assert ids & set(re.findall(r"[A-Z]+-[A-Z]+\d+[a-z]?", "\n".join(lines))), f"{where} cites no clause"
-            if "file" not in item["witness"]:
-                continue
-            trace = load_trace(Path(item["witness"]["file"]))
-            game = make_game(trace.game, trace.players, dict(trace.options))
-            step = len(trace.actions)
-            heading = [i for i, line in enumerate(lines) if line.startswith(f"the position after step {step}")]
-            assert heading, f"{where} shows no position at step {step}"
-            shown = lines[heading[0] + 1 : heading[0] + 1 + len(position_lines(game, replay(game, trace)))]
-            assert shown == ["  " + line for line in position_lines(game, replay(game, trace))], where
+def test_every_findings_replay_cites_a_clause_shows_the_position_at_its_step_and_fits_a_screen(report, capsys):
+    out, _, _ = report
+    assert {f["game"] for f in json.loads((out / "findings.json").read_text())["findings"]} == {"globetrotter"}
+    every_replay_is_readable(out, capsys)
 
 
 SMALLER = attrs.evolve(TINY, name="smaller", games=1, explore_states=30)
