@@ -4,8 +4,11 @@ leaves is complete and valid, or a hidden partial file only SIGKILL leaves; no w
 it; and `--resume` finishes the campaign with the report of an uninterrupted run.
 
 The campaign is the smoke budget on Globot Time Force, in two worker processes: about ten seconds.
-The moments are drawn from a seeded random number generator, between a tenth and three
-quarters of the time an uninterrupted run takes here, so every one falls inside the run."""
+The moments are drawn from a seeded random number generator: once the run's journal holds
+between a tenth and three quarters of the outcomes an uninterrupted run records, plus up to the
+time one outcome takes on average. Counted in outcomes rather than seconds, every moment falls
+inside the run however busy the machine is (under pytest-xdist, the other workers' tests come
+and go)."""
 
 import json
 import os
@@ -56,29 +59,37 @@ def report(out: Path) -> tuple[str, str]:
     return tuple((out / name).read_text().replace(str(out), "OUT") for name in ("findings.json", "findings.md"))
 
 
+def recorded(out: Path) -> int:
+    """How many outcomes the journal in `out` holds (a partial file is hidden: .NAME.json.partial)."""
+    return len(list((out / FOLDER).glob("*.json")))
+
+
 @pytest.fixture(scope="module")
 def uninterrupted(tmp_path_factory):
-    """The report of a run nobody stops, and how long that run took."""
+    """The report of a run nobody stops, how long that run took and how many outcomes it recorded."""
     root = tmp_path_factory.mktemp("uninterrupted")
     began = time.monotonic()
     finish(command(root / "out", ledgers(root / "specs")))
-    return report(root / "out"), time.monotonic() - began
+    return report(root / "out"), time.monotonic() - began, recorded(root / "out")
 
 
-def stop_at(argv: list[str], moment: float, kind: str) -> tuple[int, str, set[int]]:
-    """Run `argv`, send signal `kind` after `moment` seconds, and return its exit status, its
-    stderr and the process ids of every worker it started."""
+def stop_at(argv: list[str], out: Path, outcomes: int, delay: float, kind: str) -> tuple[int, str, set[int]]:
+    """Run `argv` (a campaign into `out`), send signal `kind` `delay` seconds after its journal holds
+    `outcomes` outcomes, and return its exit status, its stderr and the process ids of every worker
+    it started."""
     process = subprocess.Popen(
         argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
     workers: set[int] = set()
     main = psutil.Process(process.pid)
-    deadline = time.monotonic() + moment
-    while time.monotonic() < deadline and process.poll() is None:
+    deadline = None
+    while process.poll() is None and (deadline is None or time.monotonic() < deadline):
         try:
             workers |= {child.pid for child in main.children(recursive=True)}
         except psutil.NoSuchProcess:
             break
+        if deadline is None and recorded(out) >= outcomes:
+            deadline = time.monotonic() + delay
         time.sleep(0.05)
     assert process.poll() is None, "the run ended before the signal; the moment is too late"
     if kind == "SIGINT":
@@ -114,10 +125,11 @@ def check_files_left(out: Path, kind: str) -> None:
 def test_a_stopped_campaign_leaves_whole_files_no_worker_and_resumes_to_the_same_report(
     uninterrupted, tmp_path, kind, record_property
 ):
-    expected, seconds = uninterrupted
-    moment = random.Random(kind).uniform(0.1, 0.75) * seconds
+    expected, seconds, total = uninterrupted
+    draw = random.Random(kind)
+    outcomes, delay = max(1, round(draw.uniform(0.1, 0.75) * total)), draw.uniform(0, seconds / total)
     out = tmp_path / "out"
-    status, stderr, workers = stop_at(command(out, ledgers(tmp_path / "specs")), moment, kind)
+    status, stderr, workers = stop_at(command(out, ledgers(tmp_path / "specs")), out, outcomes, delay, kind)
     record_property("faults", (f"{kind} to a running verify", 1))
     assert status == (-signal.SIGKILL if kind == "SIGKILL" else 128 + SIGNALS[kind])
     if kind != "SIGKILL":
@@ -131,5 +143,4 @@ def test_a_stopped_campaign_leaves_whole_files_no_worker_and_resumes_to_the_same
     done = finish(command(out, ledgers(tmp_path / "specs-resumed"), resume=True))
     assert report(out) == expected
     assert not list(out.rglob(f"*{PARTIAL_SUFFIX}"))
-    recorded = len(list((out / FOLDER).glob("*.json")))
-    print(f"{kind} after {moment:.1f} s of {seconds:.1f} s; {recorded} outcomes; {done.stdout.splitlines()[-1]}")
+    print(f"{kind} {delay:.1f} s after outcome {outcomes} of {total}; {done.stdout.splitlines()[-1]}")
