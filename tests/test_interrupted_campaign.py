@@ -4,9 +4,11 @@ leaves is complete and valid, or a hidden partial file only SIGKILL leaves; no w
 it; and `--resume` finishes the campaign with the report of an uninterrupted run.
 
 The campaign is the smoke budget on Globot Time Force, in two worker processes: about ten seconds.
-The moments are drawn from a seeded random number generator: the signal goes once the journal
-holds a number of outcomes between a tenth and three quarters of those an uninterrupted run
-records, so every one falls inside the run however loaded the machine is."""
+The moments are drawn from a seeded random number generator: once the run's journal holds
+between a tenth and three quarters of the outcomes an uninterrupted run records, plus up to the
+time one outcome takes on average. Counted in outcomes rather than seconds, every moment falls
+inside the run however busy the machine is (under pytest-xdist, the other workers' tests come
+and go)."""
 
 import json
 import os
@@ -57,32 +59,37 @@ def report(out: Path) -> tuple[str, str]:
     return tuple((out / name).read_text().replace(str(out), "OUT") for name in ("findings.json", "findings.md"))
 
 
-def outcomes(out: Path) -> int:
-    """How many finished tasks the campaign in `out` has in its journal."""
+def recorded(out: Path) -> int:
+    """How many outcomes the journal in `out` holds (a partial file is hidden: .NAME.json.partial)."""
     return len(list((out / FOLDER).glob("*.json")))
 
 
 @pytest.fixture(scope="module")
 def uninterrupted(tmp_path_factory):
-    """The report of a run nobody stops, and how many outcomes its journal holds."""
+    """The report of a run nobody stops, how long that run took and how many outcomes it recorded."""
     root = tmp_path_factory.mktemp("uninterrupted")
+    began = time.monotonic()
     finish(command(root / "out", ledgers(root / "specs")))
-    return report(root / "out"), outcomes(root / "out")
+    return report(root / "out"), time.monotonic() - began, recorded(root / "out")
 
 
-def stop_at(argv: list[str], out: Path, moment: int, kind: str) -> tuple[int, str, set[int]]:
-    """Run `argv` (a campaign writing to `out`), send signal `kind` once its journal holds `moment`
-    outcomes, and return its exit status, its stderr and the process ids of every worker it started."""
+def stop_at(argv: list[str], out: Path, outcomes: int, delay: float, kind: str) -> tuple[int, str, set[int]]:
+    """Run `argv` (a campaign into `out`), send signal `kind` `delay` seconds after its journal holds
+    `outcomes` outcomes, and return its exit status, its stderr and the process ids of every worker
+    it started."""
     process = subprocess.Popen(
         argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
     workers: set[int] = set()
     main = psutil.Process(process.pid)
-    while process.poll() is None and (not (out / FOLDER).is_dir() or outcomes(out) < moment):
+    deadline = None
+    while process.poll() is None and (deadline is None or time.monotonic() < deadline):
         try:
             workers |= {child.pid for child in main.children(recursive=True)}
         except psutil.NoSuchProcess:
             break
+        if deadline is None and recorded(out) >= outcomes:
+            deadline = time.monotonic() + delay
         time.sleep(0.05)
     assert process.poll() is None, "the run ended before the signal; the moment is too late"
     if kind == "SIGINT":
@@ -118,10 +125,11 @@ def check_files_left(out: Path, kind: str) -> None:
 def test_a_stopped_campaign_leaves_whole_files_no_worker_and_resumes_to_the_same_report(
     uninterrupted, tmp_path, kind, record_property
 ):
-    expected, total = uninterrupted
-    moment = round(random.Random(kind).uniform(0.1, 0.75) * total)
+    expected, seconds, total = uninterrupted
+    draw = random.Random(kind)
+    outcomes, delay = max(1, round(draw.uniform(0.1, 0.75) * total)), draw.uniform(0, seconds / total)
     out = tmp_path / "out"
-    status, stderr, workers = stop_at(command(out, ledgers(tmp_path / "specs")), out, moment, kind)
+    status, stderr, workers = stop_at(command(out, ledgers(tmp_path / "specs")), out, outcomes, delay, kind)
     record_property("faults", (f"{kind} to a running verify", 1))
     assert status == (-signal.SIGKILL if kind == "SIGKILL" else 128 + SIGNALS[kind])
     if kind != "SIGKILL":
@@ -135,4 +143,4 @@ def test_a_stopped_campaign_leaves_whole_files_no_worker_and_resumes_to_the_same
     done = finish(command(out, ledgers(tmp_path / "specs-resumed"), resume=True))
     assert report(out) == expected
     assert not list(out.rglob(f"*{PARTIAL_SUFFIX}"))
-    print(f"{kind} after {moment} of {total} outcomes; {outcomes(out)} recorded; {done.stdout.splitlines()[-1]}")
+    print(f"{kind} {delay:.1f} s after outcome {outcomes} of {total}; {done.stdout.splitlines()[-1]}")
