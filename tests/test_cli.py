@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from rulecheck.cli import main
+from rulecheck.core.trace import load_trace, replay
+from rulecheck.games.globetrotter import Globetrotter
 from rulecheck.model.declaration import GameDeclaration
 from rulecheck.registry import DECLARATIONS, make_game
 from tests.fixtures.high_card_data import DATA, DataHighCard
@@ -153,8 +155,13 @@ def test_play_writes_a_trace_that_replays(capsys, tmp_path):
     path = tmp_path / "game.json"
     code, out, _ = run(capsys, "play", "globetrotter", "--seed", "5", "--out", str(path))
     assert code == 0 and "trace written" in out
+    game = Globetrotter(2)
+    final = replay(game, load_trace(path))
+    assert game.is_terminal(final) and len(game.winners(final)) == 1
+    [winner] = game.winners(final)
+    assert f"the game is over: player {winner} won; returns " in out  # play says who won
     code, out, _ = run(capsys, "replay", str(path))
-    assert code == 0 and "every state as recorded" in out
+    assert code == 0 and "every state as recorded" in out and f"player {winner} won" in out
 
 
 def test_play_json_is_the_trace(capsys):

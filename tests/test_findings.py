@@ -5,6 +5,7 @@ import json
 import zipfile
 from pathlib import Path
 
+import attrs
 import pytest
 
 from rulecheck.check.findings import (
@@ -92,6 +93,31 @@ def test_the_report_is_written_whole_with_witness_files_named_in_the_replay_comm
     markdown = (tmp_path / "report" / "findings.md").read_text()
     assert "## GT-F09 (globetrotter, gap): Loss" in markdown and "| 1 | 1/2 |" in markdown
     assert "1. **A player can lose through their own action** (self-loss)" in markdown
+
+
+def test_the_page_holds_every_finding_escaped_with_each_witness_picture_inline(tmp_path):
+    found = assemble(
+        "globetrotter",
+        [
+            evidence("self-loss", "orbit", witness={"trace": {"format": "rulecheck-trace", "steps": []}}),
+            attrs.evolve(evidence("rule gap", "GT-F13", witness={"z3": {}}), title="<b>tie</b> & more"),
+        ],
+        AUDIT,
+        {},
+    )
+    drawn = []
+
+    def draw(trace):
+        drawn.append(trace)
+        return '<svg id="the-picture"></svg>'
+
+    write_report(found, tmp_path / "report", draw=draw)
+    page = (tmp_path / "report" / "findings.html").read_text()
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert all(f'<h2 id="{f.id}">' in page for f in found)
+    assert "&lt;b&gt;tie&lt;/b&gt; &amp; more" in page and "<b>tie</b>" not in page
+    assert drawn == [{"format": "rulecheck-trace", "steps": []}]
+    assert page.count('<svg id="the-picture"></svg>') == 1
     assert not list((tmp_path / "report").rglob(".*.partial"))
 
 

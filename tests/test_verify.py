@@ -20,8 +20,9 @@ from rulecheck.check.verify import Budget, verify, with_shrunk_witnesses
 from rulecheck.cli import main
 from rulecheck.core.errors import SpecError
 from rulecheck.core.exact import readable
+from rulecheck.core.trace import load_trace, replay
 from rulecheck.model.tables import Predicate
-from rulecheck.registry import DECLARATIONS
+from rulecheck.registry import DECLARATIONS, make_game
 from tests.readable_replays import every_replay_is_readable
 
 TINY = Budget(
@@ -75,6 +76,23 @@ def test_the_report_holds_audited_and_new_findings_with_every_required_field(rep
     markdown = (out / "findings.md").read_text()
     assert "## GT-F11 (globetrotter, ambiguity): Next to what must a Fortification be placed?" in markdown
     assert "## Summary" in markdown
+
+
+def test_the_page_draws_the_last_position_of_every_witness_trace(report):
+    """findings.html: every finding, and beside each witness trace the picture of its last position,
+    whose marks are the pieces of that position (read back from the SVG's text)."""
+    out, _, _ = report
+    data = json.loads((out / "findings.json").read_text())
+    page = (out / "findings.html").read_text()
+    assert all(f'<h2 id="{f["id"]}">' in page for f in data["findings"])
+    files = [item["witness"]["file"] for f in data["findings"] for item in f["evidence"] if "file" in item["witness"]]
+    assert files and page.count("<figure><svg") == len(files)
+    trace = load_trace(Path(files[0]))
+    game = make_game(trace.game, trace.players, dict(trace.options))
+    state = replay(game, trace)
+    first = page.split("<figure><svg", 1)[1].split("</svg>", 1)[0]
+    marks = [f">R{rover.hp}<" for rover in state.rovers if rover.space is not None]
+    assert marks and all(mark in first for mark in marks)
 
 
 def test_fortify_adjacency_is_found_by_a_proof_and_by_a_reading_under_the_rover_value(report):

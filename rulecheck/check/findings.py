@@ -25,7 +25,7 @@ import os
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -33,6 +33,7 @@ from typing import Any, Final
 
 import attrs
 
+from rulecheck.check.report_page import page
 from rulecheck.core.clauses import Clause, require
 from rulecheck.core.errors import SpecError
 from rulecheck.core.files import write_whole
@@ -450,16 +451,20 @@ def seen_under(seen: Sequence[Mapping[str, Any]], tried: Sequence[Mapping[str, A
     return "; ".join(parts)
 
 
-def _witness_words(item: Mapping[str, Any], trace: Mapping[str, Any] | None) -> str:
-    if trace is None:
-        return f"Show it: `{item['replay']}`"
+def witness_length(trace: Mapping[str, Any]) -> str:
+    """A witness trace's length in words: `a game of 22 steps, shrunk from 1461`, or `the initial state`."""
     steps = len(trace.get("steps", []))
     shrunk_from = (trace.get("shows") or {}).get("shrunk_from")
     length = f"{steps} step{'' if steps == 1 else 's'}"
     if shrunk_from and shrunk_from > steps:
         length += f", shrunk from {shrunk_from}"
-    game = f"a game of {length}" if steps else "the initial state"
-    return f"Witness: {game}. Show it: `{item['replay']}`"
+    return f"a game of {length}" if steps else "the initial state"
+
+
+def _witness(item: Mapping[str, Any], traces: Mapping[str, Any]) -> str:
+    """`Witness: a game of N steps. ` for evidence whose witness is a trace, else nothing."""
+    trace = traces.get(item["witness"].get("file", ""))
+    return f"Witness: {witness_length(trace)}. " if trace is not None else ""
 
 
 def markdown(data: dict[str, Any], totals: dict[str, dict[str, int]], traces: Mapping[str, Any] = {}) -> str:
@@ -484,7 +489,7 @@ def markdown(data: dict[str, Any], totals: dict[str, dict[str, int]], traces: Ma
             opening = FOUND.get(item["check"], item["check"])
             lines.append(f"{number}. **{opening}** ({item['check']}): {item['title']}.")
             lines.append(f"   Seen {seen_under(item['options'], tried.get(entry['game'], []))}.")
-            lines.append(f"   {_witness_words(item, traces.get(item['witness'].get('file', '')))}")
+            lines.append(f"   {_witness(item, traces)}Show it: `{item['replay']}`")
             if "table" in item["witness"]:
                 lines += _table_lines(item["witness"]["table"])
         lines.append("")
@@ -524,13 +529,15 @@ def write_report(
     not_reproduced: Sequence[Mapping[str, Any]] = (),
     clauses: Mapping[str, Clause] = {},
     tried: Mapping[str, Sequence[Mapping[str, Any]]] = {},
+    draw: Callable[[Mapping[str, Any]], str | None] = lambda trace: None,
 ) -> dict[str, Any]:
     """Write findings.json, findings.md and the witness traces into `folder`; return the data.
     `readings` is the verdict of the reading check on each option value it searched,
     `not_reproduced` each audited finding no check produced evidence for, with what ran,
     `clauses` the catalogues' clauses by id, and `tried` each game's settings (players and
     option values) its campaign played, against which findings.md says where each piece of
-    evidence was seen."""
+    evidence was seen. findings.html is the same report as a page, with `draw(trace)` (the SVG
+    of a witness trace's last position, or None) beside each witness."""
     data, files = report_data(findings, folder, clauses)
     totals = summary(findings)
     data["summary"] = totals
@@ -543,4 +550,15 @@ def write_report(
     write_whole(folder / "findings.json", _json(data))
     traces = {str(path): json.loads(text) for path, text in files.items()}
     write_whole(folder / "findings.md", markdown(data, totals, traces))
+    pictures = {path: svg for path, trace in traces.items() if (svg := draw(trace)) is not None}
+    write_whole(
+        folder / "findings.html",
+        page(
+            data,
+            FOUND,
+            lambda item, game: seen_under(item["options"], data["tried"].get(game, [])),
+            lambda item: _witness(item, traces),
+            pictures,
+        ),
+    )
     return data

@@ -12,7 +12,8 @@ shrinking of each witness that shows a generic issue (shrink.py), whose shorter 
 witness's place. The outcomes
 are explained (explain.py: dead rules, findings not reproduced, reading verdicts), the
 findings filed against the game's audit, new ones under the ids of its ledger, and the ids
-given to new keys appended to the ledger (findings.py); a broken audit file or ledger stops
+given to new keys appended to the ledger (findings.py), and findings.html drawn with each
+witness's last position where its game has pictures; a broken audit file or ledger stops
 the run before any task does. Every outcome goes to the campaign's journal (journal.py) as it
 arrives, so a run stopped by a signal resumes with only the tasks that had not finished.
 
@@ -22,6 +23,7 @@ themselves (fuzz, explore, prove, readings, contradictions).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib.resources.abc import Traversable
@@ -49,9 +51,12 @@ from rulecheck.check.jobs import Outcome, Task, run_task
 from rulecheck.check.journal import Journal
 from rulecheck.check.parallel import run_tasks
 from rulecheck.check.signals import check as check_signals
+from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import OptionError
 from rulecheck.core.game import Game
-from rulecheck.registry import DECLARATIONS, declaration
+from rulecheck.core.trace import parse_trace, replay
+from rulecheck.model.picture import svg_text
+from rulecheck.registry import DECLARATIONS, declaration, make_game
 
 
 @attrs.frozen
@@ -247,12 +252,24 @@ def verify(
     ]
     clauses = {c.id: c for name in names for c in declaration(name).catalogue().clauses}
     tried = {name: _settings([t for t in tasks if t.game == name and t.job == "fuzz"]) for name in names}
-    data = write_report(findings, out, reading_verdicts(outcomes), missing, clauses, tried)
+    data = write_report(findings, out, reading_verdicts(outcomes), missing, clauses, tried, witness_picture)
     recorded = tuple(
         Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
     )
     resumed_all = resumed + resumed_pursuits + resumed_shrinks
     return Verdict(tuple(findings), (*outcomes, *pursued, *shrunk), data, recorded, resumed_all)
+
+
+def witness_picture(data: Mapping[str, Any]) -> str | None:
+    """The SVG of the position at a witness trace's last step (its JSON data), or None when its
+    game has no pictures or matplotlib, the `draw` extra, is not installed."""
+    declared = declaration(data["game"])
+    if declared.picture is None or importlib.util.find_spec("matplotlib") is None:
+        return None
+    trace = parse_trace(json.dumps(data), "a witness")
+    source = trace.data[0] if trace.data is not None and trace.data[0] != DEFAULT_SOURCE else None
+    game = make_game(trace.game, trace.players, dict(trace.options), data=source)
+    return svg_text(declared.draw(game, replay(game, trace)))
 
 
 def _settings(tasks: Sequence[Task]) -> list[dict[str, Any]]:

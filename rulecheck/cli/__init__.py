@@ -28,7 +28,7 @@ import attrs
 
 from rulecheck.check.campaign import WITNESS_GAMES, prove_game
 from rulecheck.check.contradictions import ask
-from rulecheck.check.describe import clause_line, mover_text, position_lines
+from rulecheck.check.describe import clause_line, ending, mover_text, position_lines
 from rulecheck.check.explore import ExploreError, explore
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.generic import BROKEN_INVARIANT, Issue, IssueReport
@@ -192,6 +192,7 @@ def _play(args: argparse.Namespace) -> int:
     else:
         ended = "ended" if game.is_terminal(played.states[-1]) else "stopped at the step cap"
         print(f"{game.name}, {game.players} players, seed {args.seed}: {len(played.actions)} actions, {ended}")
+        print(ending(game, played.states[-1]))
         if args.out:
             print(f"trace written to {args.out}")
     return 0
@@ -594,7 +595,8 @@ def _verify(args: argparse.Namespace) -> int:
         return stop.exit_status
     if verdict.resumed:
         print(f"\n{verdict.resumed} tasks' outcomes were read back from {out / FOLDER}")
-    print(f"\nfindings: {out / 'findings.md'} and {out / 'findings.json'}, {len(verdict.findings)} findings")
+    files = f"{out / 'findings.md'}, {out / 'findings.html'} and {out / 'findings.json'}"
+    print(f"\nfindings: {files}, {len(verdict.findings)} findings")
     width = max((len(kind) for counts in verdict.data["summary"].values() for kind in counts), default=4)
     for game, counts in verdict.data["summary"].items():
         for kind, count in counts.items():

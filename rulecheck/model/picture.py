@@ -88,12 +88,21 @@ def new_figure(width: float, height: float) -> Figure:
     return figure
 
 
-def save_picture(figure: Figure, path: Path) -> None:
-    """Write `figure` to `path`, as PNG or SVG by its suffix (picture_path), whole or not at all."""
+def _rendered(figure: Figure, suffix: str) -> bytes:
     import matplotlib
 
-    suffix = picture_path(path).suffix.lower()
     buffer = io.BytesIO()
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "rulecheck"}):
         figure.savefig(buffer, format=suffix[1:], dpi=DPI, metadata=_METADATA[suffix])
-    write_whole(path, buffer.getvalue())
+    return buffer.getvalue()
+
+
+def save_picture(figure: Figure, path: Path) -> None:
+    """Write `figure` to `path`, as PNG or SVG by its suffix (picture_path), whole or not at all."""
+    write_whole(path, _rendered(figure, picture_path(path).suffix.lower()))
+
+
+def svg_text(figure: Figure) -> str:
+    """`figure` as an <svg> element, to set inside a page (without the XML prolog a file has)."""
+    text = _rendered(figure, ".svg").decode("utf-8")
+    return text[text.index("<svg") :]
