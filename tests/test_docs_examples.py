@@ -70,7 +70,7 @@ def test_a_block_that_cannot_be_run_is_an_error_naming_the_line(tmp_path, text, 
 def test_a_page_runs_in_one_folder_in_process_and_in_a_shell_and_a_wrong_output_fails(tmp_path):
     text = (
         "```console\n$ rulecheck play globetrotter --seed 1 --out t.json\n"
-        "globetrotter, 2 players, seed 1: [...] actions, ended\ntrace written to t.json\n"
+        "globetrotter, 2 players, seed 1: [...] actions, ended\nthe game is over: [...]\ntrace written to t.json\n"
         "$ rulecheck show t.json --step 9999\nrulecheck: [...]\n[exit 2]\n"
         "$ ls\nscenarios\nt.json\ntests\n"
         "$ rulecheck games\nno such output\n```\n"

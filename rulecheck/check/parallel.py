@@ -96,9 +96,16 @@ def _in_processes(function: Callable[[T], R], tasks: Sequence[T], workers: int) 
             yield futures[future], future.result()
         finished = True
     finally:
+        # The pool's own thread, which shutdown forgets when it does not wait (a private attribute:
+        # the executor offers no other handle on it).
+        manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=finished, cancel_futures=True)
         if not finished:
             _stop([child for child in multiprocessing.active_children() if child not in before])
+            if manager is not None:
+                # The pool's own thread ends here, once its workers are gone, rather than race the
+                # interpreter's exit for its wake-up pipe (which can print a traceback at exit).
+                manager.join(STOP_SECONDS)
 
 
 def _start_worker(parent: int) -> None:
