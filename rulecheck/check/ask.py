@@ -86,15 +86,19 @@ class Effect:
         return found
 
 
+def applied_clauses(game: Game[Any, Any], state: Any, action: Any) -> tuple[str, ...]:
+    """The clauses applying `action` at `state` exercises, in order: its effect's own, since the
+    legal actions `apply` checks it against are listed first, outside the count."""
+    game.legal_actions(state)
+    with coverage(isolated=True) as counts:
+        game.apply(state, action)
+    return tuple(sorted(counts))
+
+
 def legal(scenario: Scenario) -> tuple[Allowed, ...]:
     """The legal actions in the scenario's position, in canonical order, each with its clauses."""
     game, state = scenario.game, scenario.state
-    allowed = []
-    for action in game.legal_actions(state):
-        with coverage(isolated=True) as counts:
-            game.apply(state, action)
-        allowed.append(Allowed(game.action_text(action), tuple(sorted(counts))))
-    return tuple(allowed)
+    return tuple(Allowed(game.action_text(a), applied_clauses(game, state, a)) for a in game.legal_actions(state))
 
 
 def effect(scenario: Scenario, text: str) -> Effect:

@@ -21,14 +21,13 @@ result is the shortest game: it is the shortest these deletions found within the
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
+from rulecheck.check.ask import applied_clauses
 from rulecheck.check.generic import BROKEN_INVARIANT, CYCLE, Checks, Issue
-from rulecheck.core.clauses import coverage
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.trace import Shows, Trace, record
@@ -134,12 +133,9 @@ def _cited(
     leaves), also those applying the last action exercised (for a cycle, every action of it)."""
     watch = Checks(game, tuple(properties), frozenset({key[0]})).watch(game.initial_state())
     states: list[Any] = [watch.state]
-    applied: list[Counter[str]] = []
+    applied: list[tuple[str, ...]] = []
     for action in actions:
-        game.legal_actions(watch.state)  # listed first, so that applying counts only the action's own clauses
-        with coverage(isolated=True) as counts:
-            game.apply(watch.state, action)
-        applied.append(counts)
+        applied.append(applied_clauses(game, watch.state, action))
         watch.step(action)
         states.append(watch.state)
     [issue] = [i for i in watch.issues if i.key == key]

@@ -17,9 +17,10 @@ from typing import Any
 
 import attrs
 
+from rulecheck.check.ask import applied_clauses
 from rulecheck.check.describe import ending, position_lines, step_effect
 from rulecheck.check.generic import Checks, Issue
-from rulecheck.core.clauses import Clause, coverage
+from rulecheck.core.clauses import Clause
 from rulecheck.core.errors import SpecError
 from rulecheck.core.game import Game
 from rulecheck.core.trace import Shows, Trace, replay_steps
@@ -90,13 +91,9 @@ def walk(game: Game[Any, Any], trace: Trace) -> Walkthrough:
     state = watch.state
     for number, (before, action, after) in enumerate(replay_steps(game, trace), start=1):
         mover = game.to_move(before)
-        game.legal_actions(before)  # listed first, so that applying counts only the action's own clauses
-        with coverage(isolated=True) as counts:
-            game.apply(before, action)
+        clauses = applied_clauses(game, before, action)
         issues += [(number, issue) for issue in watch.step(action)]
-        steps.append(
-            Step(number, mover, game.action_text(action), step_effect(game, before, after), tuple(sorted(counts)))
-        )
+        steps.append(Step(number, mover, game.action_text(action), step_effect(game, before, after), clauses))
         state = after
     shows = trace.shows
     shown = None
