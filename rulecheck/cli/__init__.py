@@ -228,8 +228,17 @@ def _replay(args: argparse.Namespace) -> int:
     return EXIT_FAILED if defects or lost else 0
 
 
-def _print_position(step: int, lines: Sequence[str]) -> None:
-    print(f"the position after step {step}:")
+def _state_at(game: Game[Any, Any], trace: Trace, step: int) -> Any:
+    """The state after `step` actions of `trace` (0: the state it starts from), each step checked."""
+    state = trace.first_state(game)
+    for _, _, state in islice(replay_steps(game, trace), step):
+        pass
+    return state
+
+
+def _print_position(step: int, lines: Sequence[str], reading: str = "") -> None:
+    """The position after `step`, one part a line (`reading` names the reading it is under)."""
+    print(f"the position after step {step}{reading}:")
     for line in lines:
         print(f"  {line}")
 
@@ -289,8 +298,7 @@ def _show(args: argparse.Namespace) -> int:
             save_picture(declared.draw(game, state, args.player), frames / frame_name(step, len(trace.actions)))
         print(f"{args.file}: {len(trace.actions) + 1} pictures, steps 0 to {len(trace.actions)}, written to {frames}")
         return 0
-    for _, _, state in islice(replay_steps(game, trace), args.step):
-        pass
+    state = _state_at(game, trace, args.step)
     if target is not None:
         save_picture(declared.draw(game, state, args.player), target)
         print(f"step {args.step} of {args.file}: picture written to {target}")
@@ -347,12 +355,8 @@ def _compare(args: argparse.Namespace) -> int:
         print("clauses the option reads:")
         for clause_id in cited:
             print(f"  {clause_line(catalogue.get(clause_id))}")
-        state = trace.first_state(base)
-        for _, _, state in islice(replay_steps(base, trace), found.step):
-            pass
-        print(f"the position after step {found.step}, under {reading_labels(base, variant).base}:")
-        for line in position_lines(base, state):
-            print(f"  {line}")
+        lines = position_lines(base, _state_at(base, trace, found.step))
+        _print_position(found.step, lines, f", under {reading_labels(base, variant).base}")
     return 0
 
 
