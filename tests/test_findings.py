@@ -19,13 +19,13 @@ from rulecheck.check.findings import (
     new_entries,
     open_ledger,
     parse_audit,
-    seen_under,
     specs_folder,
     write_ledger,
     write_report,
 )
 from rulecheck.check.generic import KINDS
 from rulecheck.check.jobs import CONTRADICTION, DEAD_RULE, READING, TABLE
+from rulecheck.check.report_words import seen_under
 from rulecheck.core.errors import SpecError
 from rulecheck.games.globetrotter import Globetrotter
 from rulecheck.registry import declaration

@@ -34,6 +34,7 @@ from typing import Any, Final
 import attrs
 
 from rulecheck.check.report_page import page
+from rulecheck.check.report_words import FOUND, seen_under, witness_words
 from rulecheck.core.clauses import Clause, require
 from rulecheck.core.errors import SpecError
 from rulecheck.core.files import write_whole
@@ -404,69 +405,6 @@ def summary(findings: Iterable[Finding]) -> dict[str, dict[str, int]]:
     return {game: dict(sorted(counts.items())) for game, counts in sorted(table.items())}
 
 
-FOUND: Final = {
-    "self-loss": "A player can lose through their own action",
-    "rule gap": "Play reaches a point where the rulebook is silent",
-    "non-termination": "Play can go on for ever",
-    "deadlock": "A player can be left with no legal action",
-    "broken invariant": "Something the rulebook promises fails under some reading",
-    "reading that matters": "Two readings of the rulebook play differently",
-    "parts": "Two readings of the rulebook play differently",
-    "dead rule": "A rule the checks did not see applied",
-    "contradiction": "Statements of the rulebook cannot all hold",
-    "computed table": "A number the rulebook implies, computed",
-}
-"""How findings.md opens each kind of evidence, before the evidence's own words."""
-
-SHOWN_SETTINGS: Final = 4
-"""A "seen under" summary names at most this many readings; more are counted."""
-
-
-def _reading(setting: Mapping[str, Any]) -> str:
-    values = [f"{k}={v}" for k, v in setting.items() if k != "players"]
-    return ", ".join(values) or "the defaults"
-
-
-def _named(readings: Sequence[str]) -> str:
-    more = f" and {len(readings) - SHOWN_SETTINGS} more" if len(readings) > SHOWN_SETTINGS else ""
-    return ", ".join(readings[:SHOWN_SETTINGS]) + more
-
-
-def seen_under(seen: Sequence[Mapping[str, Any]], tried: Sequence[Mapping[str, Any]]) -> str:
-    """Where a piece of evidence was seen, by player count, against the readings the campaign
-    tried at that count: `at 2 players under every reading tried (24)`, `... but removal=edge5`,
-    or the readings named."""
-    parts = []
-    for players in sorted({s["players"] for s in seen}):
-        at = f"at {players} player{'' if players == 1 else 's'}"
-        here = [_reading(s) for s in seen if s["players"] == players]
-        universe = [_reading(t) for t in tried if t["players"] == players]
-        missing = [r for r in universe if r not in here]
-        if len(universe) > 1 and not missing:
-            parts.append(f"{at} under every reading tried ({len(universe)})")
-        elif len(here) > SHOWN_SETTINGS and len(missing) <= SHOWN_SETTINGS and set(here) <= set(universe):
-            parts.append(f"{at} under every reading tried ({len(universe)}) but {', '.join(missing)}")
-        else:
-            parts.append(f"{at} under {_named(here)}")
-    return "; ".join(parts)
-
-
-def witness_length(trace: Mapping[str, Any]) -> str:
-    """A witness trace's length in words: `a game of 22 steps, shrunk from 1461`, or `the initial state`."""
-    steps = len(trace.get("steps", []))
-    shrunk_from = (trace.get("shows") or {}).get("shrunk_from")
-    length = f"{steps} step{'' if steps == 1 else 's'}"
-    if shrunk_from and shrunk_from > steps:
-        length += f", shrunk from {shrunk_from}"
-    return f"a game of {length}" if steps else "the initial state"
-
-
-def _witness(item: Mapping[str, Any], traces: Mapping[str, Any]) -> str:
-    """`Witness: a game of N steps. ` for evidence whose witness is a trace, else nothing."""
-    trace = traces.get(item["witness"].get("file", ""))
-    return f"Witness: {witness_length(trace)}. " if trace is not None else ""
-
-
 def markdown(data: dict[str, Any], totals: dict[str, dict[str, int]], traces: Mapping[str, Any] = {}) -> str:
     """findings.md, for a rule designer: each finding with the rulebook's sentences involved,
     what each check found in plain words, where it was seen against the readings tried, and
@@ -489,7 +427,7 @@ def markdown(data: dict[str, Any], totals: dict[str, dict[str, int]], traces: Ma
             opening = FOUND.get(item["check"], item["check"])
             lines.append(f"{number}. **{opening}** ({item['check']}): {item['title']}.")
             lines.append(f"   Seen {seen_under(item['options'], tried.get(entry['game'], []))}.")
-            lines.append(f"   {_witness(item, traces)}Show it: `{item['replay']}`")
+            lines.append(f"   {witness_words(item, traces)}Show it: `{item['replay']}`")
             if "table" in item["witness"]:
                 lines += _table_lines(item["witness"]["table"])
         lines.append("")
@@ -551,14 +489,5 @@ def write_report(
     traces = {str(path): json.loads(text) for path, text in files.items()}
     write_whole(folder / "findings.md", markdown(data, totals, traces))
     pictures = {path: svg for path, trace in traces.items() if (svg := draw(trace)) is not None}
-    write_whole(
-        folder / "findings.html",
-        page(
-            data,
-            FOUND,
-            lambda item, game: seen_under(item["options"], data["tried"].get(game, [])),
-            lambda item: _witness(item, traces),
-            pictures,
-        ),
-    )
+    write_whole(folder / "findings.html", page(data, traces, pictures))
     return data

@@ -1,11 +1,10 @@
 """findings.html: the findings report as one static page, with each witness's position drawn.
 
 Models: the page a rule designer opens in a browser, with no server and nothing fetched: the
-same findings, in the same order and words as findings.md (findings.py renders both from the
-report's data), each finding's rulebook sentences, each piece of evidence in plain words with
-where it was seen and the command that shows it, a computed table as a table, and beside a
-witness the picture of the position at its last step, set inline as SVG. Every text from the
-report is escaped.
+same findings, in the same order and words as findings.md (report_words.py), each finding's
+rulebook sentences, each piece of evidence in plain words with where it was seen and the
+command that shows it, a computed table as a table, and beside a witness the picture of the
+position at its last step, set inline as SVG. Every text from the report is escaped.
 
 Leaves out: drawing (the caller passes each witness's picture, or none where its game has no
 pictures or matplotlib is missing), and the readings-searched and not-reproduced sections,
@@ -14,9 +13,11 @@ which findings.md holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from html import escape
 from typing import Any, Final
+
+from rulecheck.check.report_words import FOUND, seen_under, witness_words
 
 STYLE: Final = """
 body { font-family: sans-serif; max-width: 72em; margin: 2em auto; line-height: 1.4; color: #222; }
@@ -37,17 +38,9 @@ def _table(table: Mapping[str, Any]) -> str:
     return f"<table><tr>{head}</tr>{rows}</table>"
 
 
-def page(
-    data: Mapping[str, Any],
-    opening: Mapping[str, str],
-    seen: Callable[[Mapping[str, Any], str], str],
-    witness: Callable[[Mapping[str, Any]], str],
-    pictures: Mapping[str, str],
-) -> str:
-    """The page of the report `data`: `opening` is the plain words each kind of evidence opens
-    with, `seen(item, game)` says where a piece of evidence was seen, `witness(item)` how long its
-    witness is (`Witness: a game of 9 steps. `, or nothing), and `pictures` holds the SVG of each
-    witness file's last position, by file."""
+def page(data: Mapping[str, Any], traces: Mapping[str, Any], pictures: Mapping[str, str]) -> str:
+    """The page of the report `data`, whose witness traces are `traces` and the SVG of each
+    witness's last position `pictures`, both by file."""
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8"><title>Findings</title>',
@@ -66,10 +59,11 @@ def page(
                 )
         parts.append("<p>What the checks found:</p><ol>")
         for item in entry["evidence"]:
-            words = opening.get(item["check"], item["check"])
+            words = FOUND.get(item["check"], item["check"])
             parts.append(f"<li><b>{escape(words)}</b> ({escape(item['check'])}): {escape(item['title'])}.")
-            parts.append(f"<br>Seen {escape(seen(item, entry['game']))}.")
-            parts.append(f"<br>{escape(witness(item))}Show it: <code>{escape(item['replay'])}</code>")
+            seen = seen_under(item["options"], data.get("tried", {}).get(entry["game"], []))
+            parts.append(f"<br>Seen {escape(seen)}.")
+            parts.append(f"<br>{escape(witness_words(item, traces))}Show it: <code>{escape(item['replay'])}</code>")
             if "table" in item["witness"]:
                 parts.append(_table(item["witness"]["table"]))
             picture = pictures.get(item["witness"].get("file", ""))
