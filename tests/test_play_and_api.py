@@ -12,7 +12,7 @@ from rulecheck.check.play import playthroughs
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import TERMINAL
 from rulecheck.core.trace import replay
-from tests.fixtures.pig import Face, Hold, Pig, Roll
+from tests.fixtures.pig import Face, Hold, Pig, PigState, Roll
 
 GAMES = [Pig(2), Pig(3, {"one": "lose-all", "target": "10"}), Pig(4, {"target": "10"})]
 
@@ -89,6 +89,24 @@ class ForgetfulPig(Pig):
         return super().encode_state(attrs.evolve(state, turn_total=0))
 
 
+@attrs.frozen
+class NotedPigState(PigState):
+    rolls: int = attrs.field(default=0, eq=False)
+
+
+class NotingPig(Pig):
+    """Counts the rolls in a field its encoding shows and equality ignores."""
+
+    state_type = NotedPigState
+
+    def initial_state(self):
+        return NotedPigState(**attrs.asdict(super().initial_state(), recurse=False))
+
+    def apply(self, state, action):
+        after = attrs.asdict(super().apply(state, action), recurse=False)
+        return NotedPigState(**(after | {"rolls": state.rolls + isinstance(action, Roll)}))
+
+
 class EndlessPig(Pig):
     def legal_actions(self, state):
         if self.to_move(state) == TERMINAL:
@@ -114,6 +132,7 @@ class MoodyPig(Pig):
         (LoadedDiePig(2), ["roll"], "sum to 6/7"),
         (LaxHoldPig(2), ["roll", "face 3", "hold"], "'hold' is not legal here but apply accepted it"),
         (ForgetfulPig(2), ["roll", "face 3"], "does not round-trip"),
+        (NotingPig(2), ["roll", "face 1", "roll", "face 1"], "an equal state has other canonical JSON"),
         (EndlessPig(2, {"target": "10"}), ["roll", "face 6", "roll", "face 6", "hold"], "terminal state has actions"),
         (MoodyPig(2), ["roll"], "applying 'face 1' twice gave different states"),
     ],

@@ -8,7 +8,10 @@ IllegalAction; chance outcomes have positive Fraction probabilities summing to e
 1 and are the legal actions of a chance node; the player a step is blamed on is a
 player or nobody; terminal states have no actions, and their returns are exact, one
 per player, and agree with `winners` and `losers` under the declared outcome. For a
-whole game: recording it as a trace and replaying that trace reproduces every state;
+whole game: two of its states are equal exactly when their canonical JSON is (exploration
+merges states by equality, so a field the encoding leaves out, or one it shows that
+equality ignores, would merge or split them wrongly); recording it as a trace and
+replaying that trace reproduces every state;
 and for a game that declares imperfect information, a player's legal actions depend
 only on what that player observes (two states the mover cannot tell apart offer the
 same actions).
@@ -127,6 +130,22 @@ def check_observations(game: Game[Any, Any], states: Iterable[Any]) -> None:
             )
 
 
+def check_equality(game: Game[Any, Any], states: Iterable[Any]) -> None:
+    """States are equal, and hash alike, exactly when their canonical encodings are equal."""
+    by_text: dict[str, Any] = {}
+    by_state: dict[Any, str] = {}
+    for state in states:
+        text = game.encode_state(state)
+        other = by_text.setdefault(text, state)
+        if other != state or hash(other) != hash(state):
+            raise _fail(
+                game, state, f"a state with the same canonical JSON is not equal to it: {game.encode_state(other)}"
+            )
+        known = by_state.setdefault(state, text)
+        if known != text:
+            raise _fail(game, state, f"an equal state has other canonical JSON: {known}")
+
+
 def check_state(game: Game[Any, Any], state: Any, pool: Sequence[Action] = ()) -> None:
     """Every per-state check; `pool` holds actions seen elsewhere, to test rejection."""
     _check_encoding(game, state)
@@ -156,6 +175,7 @@ def check_play(game: Game[Any, Any], actions: Iterable[Action]) -> None:
         state = game.apply(state, action)
         check_state(game, state, list(seen))
         states.append(state)
+    check_equality(game, states)
     check_observations(game, states)
     trace = record(game, actions)
     if replay(game, trace) != state:

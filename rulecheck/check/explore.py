@@ -14,12 +14,14 @@ order makes it a shortest one.
 Each distinct issue (kind, subject) is reported once. An engine error's trace stops
 before the action that raised, which its message names.
 
-States are merged by a canonical key. The game's canonical encoding (`encode_state`) is
-the canonical form of a state; with `symmetry` and a game that has symmetries, a
-state's key is the smallest encoding among the state and its images, so each class of
-equivalent states is searched once, from the first of its members reached. At a chance
-node the key also holds the player who acted last and the verb of their action, which
-the self-loss check blames for what the dice do.
+States are merged by key: the state itself, as two states are equal exactly when their
+canonical encodings are (the shared API checker holds every game to it), so no state is
+encoded. With `symmetry` and a game that has symmetries (maps that, with the identity,
+form a group), a state reached is merged with a known one when it or one of its images
+is that one, so each class of equivalent states is searched once, from the first of its
+members reached; a new state thus costs one image per symmetry. At a chance node the key
+also holds the player who acted last and the verb of their action, which the self-loss
+check blames for what the dice do.
 
 Non-termination is a cycle of player steps among the discovered states: after the
 search, the graph of player-step edges is searched for one (networkx), and its witness
@@ -72,8 +74,8 @@ from rulecheck.core.progress import Progress, no_progress
 from rulecheck.core.trace import record
 from rulecheck.model.properties import Property
 
-Key = tuple[str, int | None, str | None]
-"""A state's canonical form, with the last actor and their verb at a chance node."""
+Key = tuple[Any, int | None, str | None]
+"""A state, with the last actor and their verb at a chance node."""
 
 
 class ExploreError(RulecheckError, ValueError):
@@ -140,11 +142,6 @@ class _Node:
     cause: Action | None
 
 
-def canonical(game: Game[Any, Any], maps: Sequence[Callable[[Any], Any]], state: Any) -> str:
-    """The smallest encoding among `state` and its images under `maps`."""
-    return min([game.encode_state(state), *(game.encode_state(m(state)) for m in maps)])
-
-
 def _reach(game: Game[Any, Any], actions: Sequence[Action], origin: Any) -> tuple[Any, int | None, Action | None]:
     """The state `actions` reach from `origin` (None: the initial state), the player to blame for
     the last step and the last player action on the way (None before anyone acts)."""
@@ -187,10 +184,20 @@ class _Search:
         """Whether a state budget stopped the search inside a state's expansion."""
 
     def key(self, state: Any, actor: int | None, cause: Action | None) -> Key:
-        form = canonical(self.game, self.maps, state)
-        if self.game.to_move(state) == CHANCE and cause is not None:
-            return (form, actor, cause.verb)
-        return (form, None, None)
+        if cause is not None and self.game.to_move(state) == CHANCE:
+            return (state, actor, cause.verb)
+        return (state, None, None)
+
+    def known(self, key: Key) -> int | None:
+        """The number of the discovered state `key` names, itself or, under symmetry, by an image."""
+        found = self.index.get(key)
+        if found is None and self.maps:
+            state, actor, verb = key
+            for image in self.maps:
+                found = self.index.get((image(state), actor, verb))
+                if found is not None:
+                    break
+        return found
 
     def path(self, index: int, then: Action | None = None) -> list[Action]:
         """The actions from the start state to the state numbered `index`, and `then` if given."""
@@ -242,20 +249,19 @@ class _Search:
         known, the expansion stops and `stopped` is set."""
         mover = self.game.to_move(node.state)
         children = []
-        for action in node.legal:
+        for action, stepped in self.steps(node):
             if budget is not None and len(self.keys) >= budget:
                 self.stopped = True
                 break
             self.edges += 1
             witness = partial(self.path, node.index, action)
-            try:
-                after, issues = apply_step(self.checks, node.state, action)
-            except Exception as exc:  # noqa: BLE001 - an engine that raises on a legal action is a finding
-                self.report([engine_error(action, exc)], partial(self.path, node.index))
+            if isinstance(stepped, Exception):
+                self.report([engine_error(action, stepped)], partial(self.path, node.index))
                 continue
+            after, issues = stepped
             actor, cause = self.game.blame(node.state, action), node.cause if mover == CHANCE else action
             key = self.key(after, actor, cause)
-            known = self.index.get(key)
+            known = self.known(key)
             if known is None:
                 child = self.discover(key, after, (node, action), actor, cause)
                 issues += state_issues(self.checks, node.state, action, after, child.legal, actor, cause)
@@ -268,6 +274,18 @@ class _Search:
             if mover != CHANCE and CYCLE in self.checks.kinds:
                 self.player_steps.add_edge(node.index, known)
         return children
+
+    def steps(self, node: _Node) -> list[tuple[Action, tuple[Any, list[Issue]] | Exception]]:
+        """Each legal action of `node` with the state after it and the rule gap it shows, or what
+        applying it raised. All are applied before any state after them is looked at, so the
+        game lists the node's legal actions (which `apply` checks against) once."""
+        found: list[tuple[Action, tuple[Any, list[Issue]] | Exception]] = []
+        for action in node.legal:
+            try:
+                found.append((action, apply_step(self.checks, node.state, action)))
+            except Exception as exc:  # noqa: BLE001 - an engine that raises on a legal action is a finding
+                found.append((action, exc))
+        return found
 
     def report_cycle(self) -> None:
         """One cycle of player steps, if the discovered states hold any."""
@@ -305,7 +323,7 @@ class _Search:
                 after = self.game.apply(state, action)
             except Exception:  # noqa: BLE001 - reported as an engine error already
                 continue
-            if self.key(after, mover, action) == target:
+            if self.known(self.key(after, mover, action)) == self.index[target]:
                 return after, action
         raise ExploreError(
             f"{self.game.name}: no action leads from state {self.game.encode_state(state)[:60]}... to the next "
