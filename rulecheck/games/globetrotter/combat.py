@@ -112,8 +112,7 @@ def legal_shots(m: Mover) -> list[Action]:
     ]
     if not shots:
         return []
-    for clause in _SHOT_CLAUSES:
-        touch(clause)
+    touch(*_SHOT_CLAUSES)
     act, tokens = m.rules.actions.act, m.rules.boards.tokens
     return [
         act(Shoot, tokens[(planet, source)], tokens[(planet, target)], kind) for planet, source, target, kind in shots
@@ -130,8 +129,7 @@ def check_shoot(m: Mover, action: Shoot) -> Piece:
     target = dict(_pieces_at(state, planet, space)).get(action.kind)
     if target is None or target.owner == m.player:
         raise IllegalAction("GT-A4", f"no enemy {action.kind} on {action.target}", action)
-    touch("GT-B5")
-    touch("GT-B6")
+    touch("GT-B5", "GT-B6")
     if source[0] != planet or space not in _reach(rules)[source[1]]:
         raise IllegalAction("GT-A4", f"{action.target} is beyond shooting distance 3 of {action.source}", action)
     return target
@@ -256,8 +254,7 @@ def check_fire(m: Mover, action: Fire) -> Building:
 def apply_fire(
     rules: Rules, state: GlobetrotterState, player: int, action: Fire, cannon: Building
 ) -> GlobetrotterState:
-    touch("GT-D2")
-    touch("GT-D4")
+    touch("GT-D2", "GT-D4")
     assert cannon.aim is not None
     state = state.replace(cannon, attrs.evolve(cannon, readiness=IDLE, aim=None))
     planets = list(state.planets)
@@ -427,8 +424,7 @@ def _remove(rules: Rules, state: GlobetrotterState, piece: Piece, by: int, explo
 def _steal(rules: Rules, state: GlobetrotterState, treasury: Building, by: int) -> GlobetrotterState:
     """GT-T4, GT-T5: the destroyer gets the points, capped so that no more than 4 actions in a row
     are counted; under `destroying_action=excluded` the destroying action stops counting."""
-    touch("GT-T4")
-    touch("GT-T5")
+    touch("GT-T4", "GT-T5")
     turn = state.turn
     assert turn is not None and turn.player == by
     if treasury.owner == by:

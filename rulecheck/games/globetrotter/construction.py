@@ -112,8 +112,7 @@ def _fortify_reason(m: Mover, where: Where) -> str | None:
 def legal_fortifications(m: Mover) -> list[Action]:
     if not m.beside_own_rover:
         return []
-    for clause in _FORTIFY_CLAUSES:
-        touch(clause)
+    touch(*_FORTIFY_CLAUSES)
     at = m.rules.actions.at(Fortify)
     return [at[where] for where in m.beside_own_rover if _fortify_reason(m, where) is None]
 
@@ -165,8 +164,7 @@ def legal_builds(m: Mover) -> list[Action]:
     sites = {hq for where in m.on_board for hq in boards.hq_around[where] if _unoccupied(m, hq)}
     if not sites:
         return []
-    touch("GT-A10")
-    touch("GT-B3")
+    touch("GT-A10", "GT-B3")
     found: list[Action] = []
     for planet, hq in sites:
         supporters, overseen = _support(m, planet, boards.adjacent[hq])
@@ -285,8 +283,7 @@ def legal_manufactures(m: Mover) -> list[Action]:
     rules, player, occupancy = m.rules, m.player, m.occupancy
     found: list[Action] = []
     for f in m.kinds.get(FACTORY, ()):
-        touch("GT-F2")
-        touch("GT-F5")
+        touch("GT-F2", "GT-F5")
         rovers, buildings = rover_cap_counts(m, f.planet)
         if not can_manufacture(INT_OPS, f.points, rovers, buildings):
             continue

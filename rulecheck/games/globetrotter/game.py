@@ -99,8 +99,7 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         then applied reads the same facts."""
 
     def initial_state(self) -> GlobetrotterState:
-        for clause in ("GT-B1", "GT-B2", "GT-B3", "GT-M1"):
-            touch(clause)
+        touch("GT-B1", "GT-B2", "GT-B3", "GT-M1")
         return GlobetrotterState(
             phase=ROLL,
             rolls=(0,) * self.players,

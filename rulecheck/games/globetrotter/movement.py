@@ -50,8 +50,7 @@ def _blocked(there: Occupants, player: int) -> tuple[str, str] | None:
 def legal_moves(m: Mover) -> list[Action]:
     if not m.on_board:
         return []
-    for clause in _MOVE_CLAUSES:
-        touch(clause)
+    touch(*_MOVE_CLAUSES)
     occupancy, steps, player = m.occupancy, m.rules.actions.steps(Move), m.player
     return [
         move
@@ -95,8 +94,7 @@ def _beside_own_port(m: Mover, where: Where) -> bool:
 def legal_orbits(m: Mover) -> list[Action]:
     if not m.on_board:
         return []
-    touch("GT-SP1")
-    touch("GT-F4")
+    touch("GT-SP1", "GT-F4")
     at = m.rules.actions.at(EnterOrbit)
     return [at[where] for where in m.on_board if _beside_own_port(m, where)]
 
@@ -177,8 +175,7 @@ def legal_transfers(m: Mover) -> list[Action]:
     moves = [(r, other) for r in m.orbiting for other in live if other != r.planet]
     if not moves:
         return []
-    touch("GT-SP3")
-    touch("GT-SP4")
+    touch("GT-SP3", "GT-SP4")
     if rules.options["orbit_moves"] == "descend-only":
         return []
     boards = rules.boards
@@ -191,8 +188,7 @@ def legal_transfers(m: Mover) -> list[Action]:
 
 def check_transfer(m: Mover, action: Transfer) -> Rover:
     rules = m.rules
-    touch("GT-SP3")
-    touch("GT-SP4")
+    touch("GT-SP3", "GT-SP4")
     if rules.options["orbit_moves"] == "descend-only":
         raise IllegalAction("GT-SP4", "an orbiting Rover may only descend (orbit_moves=descend-only)", action)
     source = rules.orbit(action.source, "GT-SP3", action, m.state)

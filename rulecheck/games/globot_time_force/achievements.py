@@ -36,8 +36,7 @@ def placeable(rules: Rules, state: GTFState, player: int) -> Iterator[str]:
 def place(rules: Rules, state: GTFState, action: Place) -> GTFState:
     """The mover's token on the next free space of the board named."""
     board = action.board
-    touch("GTF-T3e")
-    touch("GTF-E1")
+    touch("GTF-T3e", "GTF-E1")
     me = state.player()
     index = state.boards.index(board)
     hand, placed = counters.tokens_after_place(ops, me.tokens, me.placed)

@@ -70,8 +70,7 @@ def reserved_payments(rules: Rules, me: Player) -> Iterator[Action]:
 
 def pay_reserved(rules: Rules, state: GTFState, action: PayReserved) -> GTFState:
     """GTF-T3c, GTF-T7: the reserved card paid for goes into the tableau, its token back in hand."""
-    touch("GTF-T3c")
-    touch("GTF-T7")
+    touch("GTF-T3c", "GTF-T7")
     me = costs.paid(rules, state.player(), action.energy, action.gears, action.charge)
     card = me.reserved[action.index]
     hand, _ = counters.tokens_after_payment(ops, me.tokens, len(me.reserved), rules.uses_token)
@@ -99,8 +98,7 @@ def discard_action(rules: Rules, state: GTFState, action: Discard) -> GTFState:
 def discard(rules: Rules, state: GTFState, position: int) -> GTFState:
     """GTF-T3b, GTF-T4, GTF-S6: the card goes to the discard pile; its discard skills wait, after
     those of cards discarded before it."""
-    touch("GTF-T3b")
-    touch("GTF-S6")
+    touch("GTF-T3b", "GTF-S6")
     me = state.player()
     card = me.tableau[position]
     pending = state.pending

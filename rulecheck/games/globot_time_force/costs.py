@@ -59,8 +59,7 @@ def _cached(cache: dict[Any, tuple[Any, tuple[str, ...]]], key: Any, compute: Ca
         if len(cache) >= CACHE_LIMIT:
             cache.clear()
         found = cache[key] = (value, tuple(seen))
-    for clause in found[1]:
-        touch(clause)
+    touch(*found[1])
     result: T = found[0]
     return result
 
@@ -81,8 +80,7 @@ def paid(rules: Rules, me: Player, energy: int, gears: int, charge: int) -> Play
 
 def use_tec(rules: Rules, state: GTFState, action: UseTEC) -> GTFState:
     """GTF-T3d, GTF-R3: a TEC resets the energy used."""
-    touch("GTF-T3d")
-    touch("GTF-R3")
+    touch("GTF-T3d", "GTF-R3")
     me = state.player()
     return state.with_player(evolve(me, tec=me.tec - 1, used=counters.used_after_reset(ops, me.used)))
 

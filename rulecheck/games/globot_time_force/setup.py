@@ -25,8 +25,7 @@ from rulecheck.games.globot_time_force.state import BOARDS, TIMELINE, GTFState, 
 
 def initial_state(rules: Rules) -> GTFState:
     """The state before the first draw: no board drawn and an empty timeline."""
-    for clause in ("GTF-S1", "GTF-S2", "GTF-S3", "GTF-S4", "GTF-R1"):
-        touch(clause)
+    touch("GTF-S1", "GTF-S2", "GTF-S3", "GTF-S4", "GTF-R1")
     data = rules.data
     players = tuple(
         Player(coins=payment.greedy(b.gears), charge=b.charge, iom=b.iom, tec=b.tec)

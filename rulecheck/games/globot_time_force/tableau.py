@@ -79,8 +79,7 @@ def score_parts(data: GameData, state: GTFState, player: int, limit_reading: str
                 touch("GTF-E8")
                 if meets(cards, achievement.requires, tableau):
                     achievements += achievement.spaces[space]
-    for clause in ("GTF-E5", "GTF-E6", "GTF-E7"):
-        touch(clause)
+    touch("GTF-E5", "GTF-E6", "GTF-E7")
     return {
         "cards": sum(cards[k].vp for k in tableau),
         "skills": skills,

@@ -58,8 +58,7 @@ def gain(rules: Rules, state: GTFState, action: Gain) -> GTFState:
 
 
 def use_iom(rules: Rules, state: GTFState, action: UseIoM) -> GTFState:
-    touch("GTF-T2b")
-    touch("GTF-R4")
+    touch("GTF-T2b", "GTF-R4")
     me = state.player()
     return cards.take(rules, state.with_player(evolve(me, iom=me.iom - 1)), action.slot, ENDING)
 
@@ -70,8 +69,7 @@ def reserve(rules: Rules, state: GTFState, action: Reserve) -> GTFState:
 
 
 def dismiss(rules: Rules, state: GTFState, action: Dismiss) -> GTFState:
-    touch("GTF-T11")
-    touch("GTF-T16")
+    touch("GTF-T11", "GTF-T16")
     me = state.player()
     if action.reward == RECOVER:
         touch("GTF-T2d")

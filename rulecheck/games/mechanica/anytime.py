@@ -51,8 +51,7 @@ def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
 
 
 def _apply_demolish(rules: Rules, state: MechanicaState, player: int, action: Demolish) -> MechanicaState:
-    touch("MEC-A1")
-    touch("MEC-T12")
+    touch("MEC-A1", "MEC-T12")
     touch("MEC-P8")
     factory = state.factories[player]
     tile = dict(factory.tiles)[action.square]
@@ -100,8 +99,7 @@ def _illegal_fork(rules: Rules, state: MechanicaState, player: int, action: BuyF
 
 
 def _apply_truck(rules: Rules, state: MechanicaState, player: int, action: BuyTruck) -> MechanicaState:
-    touch("MEC-A1")
-    touch("MEC-A3")
+    touch("MEC-A1", "MEC-A3")
     factory = state.factories[player]
     current = dict(factory.trucks)[action.square]
     price = truck_price(rules, state, factory, current, action.kind)

@@ -63,8 +63,7 @@ def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
 
 def _apply_complete(rules: Rules, state: MechanicaState, player: int, action: Complete) -> MechanicaState:
     touch("MEC-A1")
-    for clause in _CLAUSES:
-        touch(clause)
+    touch(*_CLAUSES)
     factory = state.factories[player]
     blueprint = rules.blueprint[action.card]
     bots = list(factory.bots)

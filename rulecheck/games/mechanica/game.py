@@ -92,8 +92,7 @@ class Mechanica(Game[MechanicaState, Action]):
         return bounds.score_bounds(self.data, max_steps)
 
     def _returns(self, state: MechanicaState) -> tuple[int, ...]:
-        touch("MEC-O2")
-        touch("MEC-E4")
+        touch("MEC-O2", "MEC-E4")
         return tuple(self.score(state, p) for p in range(self.players))
 
     def action_domains(self) -> dict[type[Action], Sequence[Domain]]:

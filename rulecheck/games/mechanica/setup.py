@@ -24,8 +24,7 @@ _CLAUSES = ("MEC-C1", "MEC-S1", "MEC-S2", "MEC-S5", "MEC-S6", "MEC-P1", "MEC-P2"
 
 
 def initial_state(rules: Rules, options: Mapping[str, str]) -> MechanicaState:
-    for clause in _CLAUSES:
-        touch(clause)
+    touch(*_CLAUSES)
     if options["truck_counts"] == "publisher":
         touch("MEC-P6")
     data = rules.data

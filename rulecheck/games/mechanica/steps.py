@@ -82,15 +82,13 @@ def _apply_next(rules: Rules, state: MechanicaState, player: int, action: Next) 
 
 
 def _apply_buy(rules: Rules, state: MechanicaState, player: int, action: Install | Recycle) -> MechanicaState:
-    touch("MEC-T2")
-    touch("MEC-T3")
+    touch("MEC-T2", "MEC-T3")
     factory = state.factories[player]
     tile = state.shop[action.spot]
     shop = state.shop[: action.spot] + ("",) + state.shop[action.spot + 1 :]
     factory = attrs.evolve(factory, wallet=money.paid(INT_OPS, factory.wallet, rules.data.prices[action.spot]))
     if isinstance(action, Install):
-        touch("MEC-T4")
-        touch("MEC-T5")
+        touch("MEC-T4", "MEC-T5")
         factory = attrs.evolve(factory, tiles=tuple(sorted(factory.tiles + ((action.square, tile),))))
         return with_factory(state, player, factory, shop=shop)
     touch("MEC-T6")
@@ -123,8 +121,7 @@ def _illegal_buy(rules: Rules, state: MechanicaState, player: int, action: Insta
 def _apply_make(rules: Rules, state: MechanicaState, player: int, action: Make) -> MechanicaState:
     """MEC-T7: one bot into each Fabricator's centre hole (a full hole keeps what `crowded_hole`
     allows); an Overactive Fabricator's extra bots go to the other players (MEC-P5, MEC-P9)."""
-    touch("MEC-T0")
-    touch("MEC-T7")
+    touch("MEC-T0", "MEC-T7")
     factories = list(state.factories)
     supply = list(state.supply)
     for square, tile in state.factories[player].tiles:

@@ -61,8 +61,7 @@ def _illegal_route(rules: Rules, state: MechanicaState, player: int, action: Rou
 
 
 def _run(rules: Rules, state: MechanicaState) -> MechanicaState:
-    touch("MEC-W2")
-    touch("MEC-P7")
+    touch("MEC-W2", "MEC-P7")
     if state.workday == 1:
         touch("MEC-W5")
     results = run_all(rules, state.factories, state.routes)
@@ -95,8 +94,7 @@ def end_turn(rules: Rules, state: MechanicaState) -> MechanicaState:
     state = attrs.evolve(state, turns=turns, placing=(), resume="")
     if player + 1 < rules.players:
         return attrs.evolve(state, player=player + 1, step=SELL)
-    touch("MEC-W8")
-    touch("MEC-E1")
+    touch("MEC-W8", "MEC-E1")
     if not improvements_left(rules, state):
         touch("MEC-O1")
         return attrs.evolve(state, phase=OVER)
