@@ -22,7 +22,7 @@ from types import MappingProxyType
 
 import attrs
 
-from rulecheck.games.globetrotter.state import GlobetrotterState
+from rulecheck.games.globetrotter.state import Building, Fortification, GlobetrotterState, Rover
 from rulecheck.geometry.facts import automorphisms
 from rulecheck.geometry.planet import label_order, planet
 
@@ -53,12 +53,25 @@ def rotations(removal: str) -> tuple[Rotation, ...]:
 
 
 def relabel(state: GlobetrotterState, images: Mapping[str, str]) -> GlobetrotterState:
-    """`state` with every space mapped by `images`, pieces back in canonical order."""
-    rovers = [attrs.evolve(r, space=None if r.space is None else images[r.space]) for r in state.rovers]
-    fortifications = [attrs.evolve(f, space=images[f.space]) for f in state.fortifications]
+    """`state` with every space mapped by `images`, pieces back in canonical order. Pieces are made
+    by position, field by field in their declared order: exploration under symmetry maps every
+    state it reaches once per rotation."""
+    rovers = [Rover(r.planet, None if r.space is None else images[r.space], r.owner, r.hp) for r in state.rovers]
+    fortifications = [Fortification(f.planet, images[f.space], f.owner, f.hp) for f in state.fortifications]
     buildings = [
-        attrs.evolve(b, space=images[b.space], aim=None if b.aim is None else images[b.aim]) for b in state.buildings
+        Building(
+            b.planet,
+            images[b.space],
+            b.owner,
+            b.kind,
+            b.hp,
+            b.points,
+            b.readiness,
+            None if b.aim is None else images[b.aim],
+        )
+        for b in state.buildings
     ]
-    pending = tuple(attrs.evolve(p, space=images[p.space] if p.space else "") for p in state.pending)
     moved = state.with_pieces(rovers=rovers, fortifications=fortifications, buildings=buildings)
-    return attrs.evolve(moved, pending=pending)
+    if not state.pending:
+        return moved
+    return moved.with_pending(tuple(attrs.evolve(p, space=images[p.space] if p.space else "") for p in state.pending))
