@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TABLEAU_LIMIT, TOKENS, TURNS_IN_A_ROW
@@ -60,13 +61,22 @@ def turns_in_a_row(game: Any, s: GTFState) -> str | None:
     return None if 1 <= s.in_row <= TURNS_IN_A_ROW else f"player {s.current} is in turn {s.in_row} in a row"
 
 
+@lru_cache(maxsize=16)
+def _deck_cards(game: Any) -> Counter[str]:
+    """Every card of the game's deck list, counted once per game."""
+    return Counter(game.data.deck_cards())
+
+
 def cards_in_one_place(game: Any, s: GTFState) -> str | None:
     """Every card of the deck list is in exactly one of: the deck, the timeline, the discard pile,
     a tableau, a reservation."""
-    found = s.deck.contents() + Counter(s.timeline) + Counter(s.discards)
+    found = s.deck.contents()
+    found.update(s.timeline)
+    found.update(s.discards)
     for me in s.players:
-        found += Counter(me.tableau) + Counter(me.reserved)
-    expected = Counter(game.data.deck_cards())
+        found.update(me.tableau)
+        found.update(me.reserved)
+    expected = _deck_cards(game)
     if found == expected:
         return None
     return f"cards out of place: extra {dict(found - expected)}, missing {dict(expected - found)}"
@@ -152,26 +162,48 @@ def _every_gap(options: Mapping[str, str]) -> bool:
 
 PROPERTIES = (
     StateProperty(
-        "energy-in-range", ("GTF-R5", "GTF-S4"), "every player's energy used is within 0..12", energy_in_range
+        "energy-in-range",
+        ("GTF-R5", "GTF-S4"),
+        "every player's energy used is within 0..12",
+        energy_in_range,
+        reads=("players",),
     ),
-    StateProperty("tableau-limit", ("GTF-T8",), "no tableau holds more than 7 cards", tableau_within_limit, _hard),
     StateProperty(
-        "one-reservation", ("GTF-T7",), "no player has more than one reserved card", one_reservation, _single
+        "tableau-limit",
+        ("GTF-T8",),
+        "no tableau holds more than 7 cards",
+        tableau_within_limit,
+        _hard,
+        reads=("players",),
+    ),
+    StateProperty(
+        "one-reservation",
+        ("GTF-T7",),
+        "no player has more than one reserved card",
+        one_reservation,
+        _single,
+        reads=("players",),
     ),
     StateProperty(
         "tokens-in-one-place",
         ("GTF-S2", "GTF-E1", "GTF-E3"),
         "each player's 3 tokens are each in hand, on one achievement space, on a reservation or spent",
         tokens_in_one_place,
+        reads=("spaces", "players"),
     ),
     StateProperty(
-        "no-third-consecutive-turn", ("GTF-T13",), "no player takes a third granted turn in a row", turns_in_a_row
+        "no-third-consecutive-turn",
+        ("GTF-T13",),
+        "no player takes a third granted turn in a row",
+        turns_in_a_row,
+        reads=("in_row", "current"),
     ),
     StateProperty(
         "cards-in-one-place",
         ("GTF-S5", "GTF-S6", "GTF-T7", "GTF-T9", "GTF-T12"),
         "every card is in exactly one place: deck, timeline, discard pile, a tableau or a reservation",
         cards_in_one_place,
+        reads=("deck", "timeline", "discards", "players"),
     ),
     TransitionProperty(
         "full-timeline-at-turn-start",

@@ -206,32 +206,47 @@ def _at_workday_end(options: Mapping[str, str]) -> bool:
 
 PROPERTIES = (
     StateProperty(
-        "wallet-never-negative", ("MEC-T2", "MEC-A2", "MEC-A3"), "no Wallet holds less than 0", wallet_never_negative
+        "wallet-never-negative",
+        ("MEC-T2", "MEC-A2", "MEC-A3"),
+        "no Wallet holds less than 0",
+        wallet_never_negative,
+        reads=("factories",),
     ),
     TransitionProperty("vault-never-decreases", ("MEC-B2",), "money never leaves a Vault", vault_never_decreases),
     StateProperty(
-        "trucks-within-capacity", ("MEC-A3", "MEC-W3"), "no Truck holds more bots than it can", trucks_within_capacity
+        "trucks-within-capacity",
+        ("MEC-A3", "MEC-W3"),
+        "no Truck holds more bots than it can",
+        trucks_within_capacity,
+        reads=("factories",),
     ),
     StateProperty(
         "holes-within-capacity",
         ("MEC-W3", "MEC-T6", "MEC-T7"),
         "no hole holds more bots than it can",
         holes_within_capacity,
+        reads=("factories",),
     ),
     StateProperty(
         "tiles-in-one-place",
         ("MEC-S2", "MEC-T6", "MEC-T10", "MEC-T12"),
         "every improvement tile is in exactly one place",
         tiles_in_one_place,
+        reads=("shop", "recycled", "demolished", "factories", "unseen", "stack", "extras"),
     ),
     StateProperty(
-        "one-tile-per-shop-spot", ("MEC-S3", "MEC-T8"), "each Shop spot holds at most one tile", one_tile_per_spot
+        "one-tile-per-shop-spot",
+        ("MEC-S3", "MEC-T8"),
+        "each Shop spot holds at most one tile",
+        one_tile_per_spot,
+        reads=("shop",),
     ),
     StateProperty(
         "bots-conserved",
         ("MEC-T1", "MEC-T7", "MEC-W6", "MEC-B1"),
         "bots are in the supply or in play, never both",
         bots_conserved,
+        reads=("factories", "placing", "supply"),
     ),
     TransitionProperty(
         "money-accounted",
@@ -241,7 +256,11 @@ PROPERTIES = (
     ),
     TransitionProperty("phases-in-order", ("MEC-T0",), "a turn's steps come in order", phases_in_order),
     StateProperty(
-        "blueprints-once", ("MEC-B4",), "no blueprint is completed twice where the option forbids it", blueprints_once
+        "blueprints-once",
+        ("MEC-B4",),
+        "no blueprint is completed twice where the option forbids it",
+        blueprints_once,
+        reads=("completions",),
     ),
     StateProperty(
         "equal-turns-at-the-end",
@@ -249,9 +268,14 @@ PROPERTIES = (
         "every player has had as many turns as the others when the game ends",
         equal_turns_at_the_end,
         _at_workday_end,
+        reads=("phase", "turns"),
     ),
     StateProperty(
-        "turns-within-bound", ("MEC-O1", "MEC-E1"), "no game is longer than the Shop's rank allows", turns_within_bound
+        "turns-within-bound",
+        ("MEC-O1", "MEC-E1"),
+        "no game is longer than the Shop's rank allows",
+        turns_within_bound,
+        reads=("turns",),
     ),
     TransitionProperty(
         "shop-rank-never-rises", ("MEC-T8", "MEC-T9"), "no step raises the Shop's rank", shop_rank_never_rises

@@ -205,13 +205,19 @@ def engine_error(action: Action, exc: Exception) -> Issue:
 
 
 def broken_invariants(
-    game: Game[Any, Any], properties: Sequence[Property], before: Any, action: Action | None, after: Any
+    game: Game[Any, Any],
+    properties: Sequence[Property],
+    before: Any,
+    action: Action | None,
+    after: Any,
+    checked_before: bool = False,
 ) -> list[Issue]:
     """The properties the step `before --action--> after` breaks; with `action` None, the state
-    properties `after` breaks."""
+    properties `after` breaks. With `checked_before`, the state properties were checked on
+    `before`, and those whose reads the step left unchanged are not checked again."""
     return [
         Issue(BROKEN_INVARIANT, prop.name, prop.clauses, message, prop.applies(game.options))
-        for prop, message in failures(game, properties, before, action, after)
+        for prop, message in failures(game, properties, before, action, after, checked_before)
     ]
 
 
@@ -270,8 +276,10 @@ def state_issues(
     """Every issue but a rule gap that the step `before --action--> after` shows, where `legal`
     are the legal actions of `after` and `actor` the player to blame for the step, whose last
     action was `cause`; with
-    `before` and `action` None, the issues of the start state `after`."""
-    found = broken_invariants(checks.game, checks.properties, before, action, after)
+    `before` and `action` None, the issues of the start state `after`. `before`, when given, is
+    a state these checks saw, so a state property the step cannot have changed is not checked
+    again."""
+    found = broken_invariants(checks.game, checks.properties, before, action, after, before is not None)
     found += deadlock(checks.game, after, legal)
     found += outcome(checks.game, after)
     if before is not None:

@@ -31,6 +31,9 @@ class StateProperty:
     description: str
     check: Callable[[Game[Any, Any], Any], str | None]
     applies: Callable[[Mapping[str, str]], bool] = _always
+    reads: tuple[str, ...] = ()
+    """The state's fields `check` reads, when it reads no others (besides the game): a step that
+    leaves each of them the very same object cannot change its answer. Empty: it may read any."""
 
 
 @attrs.frozen

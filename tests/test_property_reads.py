@@ -1,0 +1,60 @@
+"""The fields each state property declares it reads are all it reads, and a run skips a state
+property on a step that left those fields as they were, without missing a failure."""
+
+import attrs
+import pytest
+
+from rulecheck.check.play import random_game
+from rulecheck.check.properties import failures
+from rulecheck.games.globetrotter.game import Globetrotter
+from rulecheck.model.properties import StateProperty
+from rulecheck.registry import DECLARATIONS, declaration, make_game
+from tests.field_reads import ReadOutside, Window
+
+GAMES_PER_COUNT = 2
+STATES_PER_GAME = 300
+
+
+def played_states(name):
+    """States spread over a few random games at each player count the game's campaign covers,
+    about STATES_PER_GAME of each game."""
+    for players in DECLARATIONS[name].game.campaign_players:
+        game = make_game(name, players)
+        for seed in range(GAMES_PER_COUNT):
+            states = random_game(game, seed).states
+            for state in states[:: max(1, len(states) // STATES_PER_GAME)]:
+                yield game, state
+
+
+@pytest.mark.parametrize("name", sorted(DECLARATIONS))
+def test_state_properties_read_only_the_fields_they_declare(name):
+    props = [p for p in declaration(name).properties if isinstance(p, StateProperty) and p.reads]
+    assert props, f"{name} declares no reads"
+    checked = 0
+    for game, state in played_states(name):
+        for prop in props:
+            assert prop.check(game, Window(state, frozenset(prop.reads))) == prop.check(game, state), prop.name
+            checked += 1
+    assert checked > 1000
+
+
+def test_a_window_catches_a_read_outside_it():
+    game = Globetrotter(2)
+    state = random_game(game, 0).states[80]
+    [prop] = [p for p in declaration("globetrotter").properties if p.name == "spaces-hold-compatible-pieces"]
+    with pytest.raises(ReadOutside, match="'rovers'"):
+        prop.check(game, Window(state, frozenset({"buildings"})))
+
+
+def test_a_step_that_leaves_the_read_fields_alone_is_not_checked_again():
+    game = Globetrotter(2)
+    state = random_game(game, 0).states[80]
+    assert state.rovers
+    too_many = attrs.evolve(state, rovers=state.rovers + state.rovers[:1])  # two Rovers on one space
+    [prop] = [p for p in declaration("globetrotter").properties if p.name == "spaces-hold-compatible-pieces"]
+    later = attrs.evolve(too_many, lost=())
+    assert failures(game, [prop], too_many, "end", later)  # checked unless the caller checked `before`
+    assert not failures(game, [prop], too_many, "end", later, checked_before=True)
+    moved = attrs.evolve(later, rovers=tuple(list(later.rovers)))  # an equal tuple, but another object
+    assert moved.rovers is not later.rovers
+    assert failures(game, [prop], too_many, "end", moved, checked_before=True)
