@@ -176,7 +176,9 @@ class _Search:
         self.keys: list[Key] = []
         self.parents: list[tuple[int, Action] | None] = []
         self.depths: list[int] = []
-        self.player_steps: nx.DiGraph[int] = nx.DiGraph()
+        self.player_steps: list[tuple[int, int]] = []
+        """Every player step between discovered states, by their numbers (a graph for the cycle
+        search once the search ends)."""
         self.shown: dict[tuple[str, str], tuple[Issue, list[Action]]] = {}
         """Each issue seen, by key, with the actions after the start that show it."""
         self.edges = 0
@@ -211,6 +213,8 @@ class _Search:
 
     def report(self, issues: Sequence[Issue], witness: Callable[[], list[Action]]) -> None:
         """Note each issue not seen yet, with `witness()`, the actions after the start that show it."""
+        if not issues:
+            return
         for issue in self.checks.keep(issues):
             if issue.key not in self.shown:
                 self.shown[issue.key] = (issue, witness())
@@ -272,7 +276,7 @@ class _Search:
                 issues += self_loss(self.game, node.state, after, actor, cause)
             self.report(issues, witness)
             if mover != CHANCE and CYCLE in self.checks.kinds:
-                self.player_steps.add_edge(node.index, known)
+                self.player_steps.append((node.index, known))
         return children
 
     def steps(self, node: _Node) -> list[tuple[Action, tuple[Any, list[Issue]] | Exception]]:
@@ -290,7 +294,7 @@ class _Search:
     def report_cycle(self) -> None:
         """One cycle of player steps, if the discovered states hold any."""
         try:
-            edges = nx.find_cycle(self.player_steps)
+            edges = nx.find_cycle(nx.DiGraph(self.player_steps))
         except nx.NetworkXNoCycle:
             return
         ring = [u for u, _ in edges]
