@@ -125,14 +125,15 @@ _counts: ContextVar[Counter[str] | None] = ContextVar("rulecheck_clause_counts",
 """The counter of the innermost open `coverage()` block in this context (thread, task), if any."""
 
 
-def touch(*clause_ids: str) -> None:
-    """Engine code calls this where it enforces clauses; counted only inside `coverage()`. A rule
-    that reads several clauses at once names them in one call: play touches clauses on every step,
-    and one call costs a fraction of several."""
+def touch(clause_id: str, *more: str) -> None:
+    """Engine code calls this where it enforces a clause; counted only inside `coverage()`. A rule
+    that reads several clauses at once names them all in one call: play touches clauses on every
+    step, and one call costs a fraction of several."""
     counts = _counts.get()
     if counts is not None:
-        for clause_id in clause_ids:
-            counts[clause_id] += 1
+        counts[clause_id] += 1
+        for other in more:
+            counts[other] += 1
 
 
 @contextmanager

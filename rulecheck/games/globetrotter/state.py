@@ -48,7 +48,7 @@ BUILDING: Final = "building"
 TARGET_KINDS: Final = (BUILDING, FORTIFICATION, ROVER)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rover:
     planet: int
     space: str | None
@@ -62,7 +62,7 @@ def rover_order(rover: Rover) -> tuple[int, str, int, int]:
     return (rover.planet, rover.space or "", rover.owner, rover.hp)
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, cache_hash=True)
 class Fortification:
     planet: int
     space: str
@@ -70,7 +70,7 @@ class Fortification:
     hp: int
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, cache_hash=True)
 class Building:
     planet: int
     space: str
@@ -84,14 +84,14 @@ class Building:
     aim: str | None
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class PlanetState:
     fires: int
     """How many times a Drill Cannon has fired on this planet (GT-D6)."""
     destroyed: bool
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Turn:
     player: int
     taken: int
@@ -115,7 +115,7 @@ class Turn:
     `saved_point_use=next-turn` they are spent only in a later turn (GT-T1)."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Pending:
     """A chance event still to resolve. Fields not used by a kind are 0 or ''."""
 
@@ -143,7 +143,7 @@ _BUILDING_ORDER: Final = attrgetter(*(f.name for f in attrs.fields(Building)))
 no two Buildings share a space, so a Building's `aim` (a str or None) is never compared."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GlobetrotterState:
     phase: str
     rolls: tuple[int, ...]

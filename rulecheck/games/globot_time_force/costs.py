@@ -59,7 +59,8 @@ def _cached(cache: dict[Any, tuple[Any, tuple[str, ...]]], key: Any, compute: Ca
         if len(cache) >= CACHE_LIMIT:
             cache.clear()
         found = cache[key] = (value, tuple(seen))
-    touch(*found[1])
+    for clause in found[1]:  # perhaps none
+        touch(clause)
     result: T = found[0]
     return result
 
