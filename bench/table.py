@@ -16,17 +16,23 @@ ANCHOR = 30
 
 
 def header() -> None:
-    print(f"{'game'.ljust(GAME)} {'measure'.ljust(WHAT)} {'figure'.ljust(FIGURE)} {'anchor'.ljust(ANCHOR)} target")
-    print("-" * (GAME + WHAT + FIGURE + ANCHOR + 24))
+    print(
+        f"{'game'.ljust(GAME)} {'measure'.ljust(WHAT)} {'figure'.ljust(FIGURE)} {'anchor'.ljust(ANCHOR)} target",
+        flush=True,
+    )
+    print("-" * (GAME + WHAT + FIGURE + ANCHOR + 24), flush=True)
 
 
 def section(title: str) -> None:
-    print(f"== {title}")
+    print(f"== {title}", flush=True)
 
 
 def row(game: str, what: str, figure: str, anchor: str = "", target: str = "") -> None:
-    print(f"{game.ljust(GAME)} {what.ljust(WHAT)} {figure.ljust(FIGURE)} {anchor.ljust(ANCHOR)} {target}".rstrip())
+    print(
+        f"{game.ljust(GAME)} {what.ljust(WHAT)} {figure.ljust(FIGURE)} {anchor.ljust(ANCHOR)} {target}".rstrip(),
+        flush=True,
+    )
 
 
 def note(text: str) -> None:
-    print(f"   {text}")
+    print(f"   {text}", flush=True)
