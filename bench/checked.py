@@ -74,9 +74,7 @@ def measure(seconds: float, games: list[str] | None = None) -> dict[str, Any]:
             "raw": totals(raw),
             "watched": totals(watched),
             "same_games": [r[:2] for r in raw] == [w[:2] for w in watched],
-            "ratio": round(ratio, 3),
-            "target": targets.CHECKED_RATIO,
-            "verdict": targets.at_most(ratio, targets.CHECKED_RATIO),
+            **targets.ratio_at_most(ratio, targets.CHECKED_RATIO),
         }
     return result
 

@@ -32,6 +32,19 @@ from rulecheck.core.game import Game
 ROUNDS = 4
 
 
+def generate_only(examples: int, **more: Any) -> settings:
+    """Hypothesis settings for `examples` examples, generated only (nothing shrunk, saved or timed out)."""
+    return settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        phases=(Phase.generate,),
+        verbosity=Verbosity.quiet,
+        suppress_health_check=list(HealthCheck),
+        **more,
+    )
+
+
 def campaign(game: Game[Any, Any], examples: int, seed: int, max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
     """`examples` Hypothesis examples of whole games from `seed`: what they played, and in what CPU time."""
     counted = {"started": 0, "finished": 0, "steps": 0, "finished_steps": 0}
@@ -53,16 +66,7 @@ def campaign(game: Game[Any, Any], examples: int, seed: int, max_steps: int = DE
         counted["finished_steps"] += steps
         lengths.append(steps)
 
-    test = hypothesis_seed(seed)(
-        settings(
-            max_examples=examples,
-            database=None,
-            deadline=None,
-            phases=(Phase.generate,),
-            verbosity=Verbosity.quiet,
-            suppress_health_check=list(HealthCheck),
-        )(given(st.data())(play))
-    )
+    test = hypothesis_seed(seed)(generate_only(examples)(given(st.data())(play)))
     start = time.process_time()
     test()
     return {**counted, "seconds": time.process_time() - start, "lengths": lengths}
@@ -97,9 +101,7 @@ def measure(seconds: float, games: list[str] | None = None) -> dict[str, Any]:
                 "seconds": round(hyp_seconds, 3),
                 "steps_per_second": round(steps / hyp_seconds) if hyp_seconds else 0,
             },
-            "ratio": round(ratio, 3),
-            "target": targets.HYPOTHESIS_RATIO,
-            "verdict": targets.at_most(ratio, targets.HYPOTHESIS_RATIO),
+            **targets.ratio_at_most(ratio, targets.HYPOTHESIS_RATIO),
         }
     return result
 

@@ -18,11 +18,11 @@ import statistics
 import time
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, Verbosity, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule, run_state_machine_as_test
 
 from bench import games as chosen
+from bench.hypothesis_play import generate_only
 from bench.table import row, section
 from rulecheck.check.play import DEFAULT_MAX_STEPS, draw_action
 from rulecheck.core.game import Game
@@ -62,16 +62,7 @@ def measure(examples: int, games: list[str] | None = None) -> dict[str, Any]:
     for name in chosen.names(games):
         game = chosen.campaign_game(name)
         runs: list[list[Any]] = []
-        options = settings(
-            max_examples=examples,
-            stateful_step_count=DEFAULT_MAX_STEPS,
-            database=None,
-            deadline=None,
-            derandomize=True,
-            phases=(Phase.generate,),
-            verbosity=Verbosity.quiet,
-            suppress_health_check=list(HealthCheck),
-        )
+        options = generate_only(examples, stateful_step_count=DEFAULT_MAX_STEPS, derandomize=True)
         start = time.process_time()
         run_state_machine_as_test(machine(game, runs), settings=options)
         seconds = time.process_time() - start

@@ -8,7 +8,7 @@ Leaves out: the figures themselves (each measurement's module) and how they are 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 PLAY_VS_CHESS: Final = {"globetrotter": 2.0, "globot-time-force": 1.0, "mechanica": 1.0}
 """Floor of each game's random-play steps per second over python-chess's, in the same rounds."""
@@ -41,6 +41,11 @@ def at_least(value: float, floor: float) -> str:
 
 def at_most(value: float, ceiling: float) -> str:
     return "met" if value <= ceiling else "NOT met"
+
+
+def ratio_at_most(ratio: float, ceiling: float) -> dict[str, Any]:
+    """A cost ratio judged against its ceiling: the figure, the target and the verdict."""
+    return {"ratio": round(ratio, 3), "target": ceiling, "verdict": at_most(ratio, ceiling)}
 
 
 def play_floor(game: str) -> float:
