@@ -112,7 +112,8 @@ def one_tile_per_spot(game: Any, s: MechanicaState) -> str | None:
 
 
 def bots_conserved(game: Any, s: MechanicaState) -> str | None:
-    in_play = Counter(m for f in s.factories for _, _, m in f.bots) + Counter(s.placing)
+    in_play = Counter(m for f in s.factories for _, _, m in f.bots)
+    in_play.update(s.placing)
     bad = [
         f"{model.name}: {s.supply[i]} in the supply and {in_play[model.name]} in play, not {model.supply}"
         for i, model in enumerate(game.data.models)
@@ -195,7 +196,11 @@ def turns_within_bound(game: Any, s: MechanicaState) -> str | None:
 
 
 def shop_rank_never_rises(game: Any, before: MechanicaState, action: Any, after: MechanicaState) -> str | None:
-    """No step raises the Shop's rank (the proof shows that every turn lowers it while improvements are left)."""
+    """No step raises the Shop's rank (the proof shows that every turn lowers it while improvements are left).
+    The rank is a function of the Stack, the Extras and which Shop spots are filled, so a step that
+    leaves all three as they were leaves it too."""
+    if (before.stack, before.extras, before.shop) == (after.stack, after.extras, after.shop):
+        return None
     ranks = [rank_at(INT_OPS, game, x.stack, x.extras, [bool(t) for t in x.shop]) for x in (before, after)]
     return None if ranks[1] <= ranks[0] else f"{action} took the Shop's rank from {ranks[0]} to {ranks[1]}"
 
