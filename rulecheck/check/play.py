@@ -5,7 +5,20 @@ Models: a game as a sequence of choices. Hypothesis first draws how many steps t
 draws a whole number below the common denominator of the outcome probabilities and
 takes the outcome whose share of that range holds it, so chance comes out with its
 exact odds. Nothing else is random, so a failing game shrinks to fewer steps and
-smaller choices: a short trace that replays exactly.
+smaller choices: a short trace that replays exactly (a trace records the actions, not
+the choices that picked them).
+
+The shares of a chance node's range go to its outcomes in the game's order, except at a
+chance state the game has already been in: there the order turns by one outcome for
+each earlier visit, so the same choice picks the next outcome. Without the turn,
+Hypothesis's simplest game (every choice zero, the first example of every run) picks the
+first outcome at every chance node, and a loop through dice never ends: in
+Globetrotter's setup roll-off every contender rolls a 1, the tie is rerolled, and the
+game sits at the roll-off until the step cap (3,000 steps). With it, the second visit of
+the roll-off gives a 2 to the first roller, which beats the others' 1s. Turning the
+order keeps every outcome's share of the range, so the odds stay exact; only a state
+seen before in the same game turns, so a choice keeps its meaning when shrinking
+removes steps elsewhere, unless they were visits of that very state.
 
 Leaves out: any strategy for the players (every legal action is a choice to explore).
 """
@@ -14,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -72,13 +86,19 @@ def draw_action(
     state: Any,
     swarm: Swarm = Swarm(),
     legal: tuple[Action, ...] | None = None,
+    visits: Counter[Any] | None = None,
 ) -> Action | None:
     """The next action: a legal action by index (among those the swarm does not avoid, if any are
     left, and half the time among those it favours, if any), or a chance outcome by its
     probability; None when there is none. `legal` saves computing the state's legal actions again
-    when the caller has them."""
+    when the caller has them. `visits` counts the chance states this game has been in (and is
+    updated here): at one visited before, the outcomes' order turns by one per earlier visit."""
     if game.to_move(state) == CHANCE:
         outcomes = game.chance_outcomes(state)
+        if visits is not None:
+            turn = visits[state] % len(outcomes) if outcomes else 0
+            visits[state] += 1
+            outcomes = outcomes[turn:] + outcomes[:turn]
         scale = math.lcm(*(p.denominator for _, p in outcomes))
         ticket = draw(st.integers(min_value=0, max_value=scale - 1))
         for outcome, p in outcomes:
@@ -102,8 +122,9 @@ def playthroughs(draw: st.DrawFn, game: Game[Any, Any], max_steps: int = DEFAULT
     state = game.initial_state()
     actions: list[Action] = []
     states = [state]
+    visits = Counter[Any]()
     for _ in range(steps):
-        action = draw_action(draw, game, state)
+        action = draw_action(draw, game, state, visits=visits)
         if action is None:
             break
         state = game.apply(state, action)
