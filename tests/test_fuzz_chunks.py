@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from rulecheck.check import fuzz as fuzzing
-from rulecheck.check.fuzz import chunk_seed, fuzz
+from rulecheck.check.fuzz import chunk_games, chunk_seed, fuzz
 from rulecheck.check.play import draw_action
 from rulecheck.core.game import CHANCE
 from rulecheck.core.trace import replay
@@ -22,6 +22,7 @@ GAME = "globot-time-force"
 @pytest.fixture
 def small_chunks(monkeypatch):
     monkeypatch.setattr(fuzzing, "CHUNK_GAMES", 4)
+    monkeypatch.setattr(fuzzing, "MAX_CHUNK_GAMES", 4)
 
 
 def campaign(seed: int):
@@ -55,6 +56,13 @@ def test_a_violation_shrunk_in_one_chunk_is_reported_once_and_the_campaign_still
 def test_two_campaigns_from_one_seed_report_the_same(small_chunks):
     assert campaign(seed=5).to_data() == campaign(seed=5).to_data()
     assert campaign(seed=5).to_data() != campaign(seed=6).to_data()
+
+
+def test_chunks_of_long_games_are_small_and_chunks_of_short_games_large():
+    assert chunk_games(0, 0) == fuzzing.CHUNK_GAMES
+    assert chunk_games(100, 100 * fuzzing.CHUNK_STEPS) == fuzzing.CHUNK_GAMES
+    assert chunk_games(100, 100) == fuzzing.MAX_CHUNK_GAMES
+    assert chunk_games(100, 200 * fuzzing.CHUNK_STEPS // fuzzing.MAX_CHUNK_GAMES) == fuzzing.MAX_CHUNK_GAMES // 2
 
 
 def test_each_chunk_has_a_seed_of_its_own():

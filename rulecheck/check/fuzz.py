@@ -11,13 +11,13 @@ it at its last step. When a violation shows, Hypothesis shrinks the game to a sh
 that still shows it, and the campaign runs again without that issue; findings are
 shrunk the same way only on request (see `fuzz`).
 
-A campaign runs in chunks of at most CHUNK_GAMES games, each a Hypothesis run of its
-own with a seed drawn from the campaign's seed and the chunk's index (`chunk_seed`), so
-the same seed plays the same games on every machine, and Hypothesis's memory of a run
-(every example's choices, kept to avoid repeating one) is let go at the end of each
-chunk instead of growing with the campaign. A violation shown in a chunk is shrunk, and
-that chunk alone runs again without it: the chunks before it never showed it, so they
-would play the very same games again.
+A campaign runs in chunks (`chunk_games`: a hundred games first, then about CHUNK_STEPS
+steps' worth), each a Hypothesis run of its own with a seed drawn from the campaign's
+seed and the chunk's index (`chunk_seed`), so the same seed plays the same games on
+every machine, and Hypothesis's memory of a run (every example's choices, kept to avoid
+repeating one) is let go at the end of each chunk instead of growing with the campaign.
+A violation shown in a chunk is shrunk, and that chunk alone runs again without it: the
+chunks before it never showed it, so they would play the very same games again.
 
 Counted and played: the games that count toward N are the games of each chunk's last
 run that Hypothesis generated and played to their end (the game's end or the step
@@ -72,9 +72,24 @@ from rulecheck.core.trace import record
 from rulecheck.model.properties import Property
 
 CHUNK_GAMES: Final = 100
-"""A campaign runs as Hypothesis runs of at most this many games each: Hypothesis's memory of a
-run grows with its games' steps (Globetrotter's games are long), and each run starts with a few
-short games it tries first, so a chunk is kept small but not tiny."""
+"""The games of a campaign's first chunk, and the fewest of any chunk but its last."""
+
+MAX_CHUNK_GAMES: Final = 1000
+"""The most games of a chunk."""
+
+CHUNK_STEPS: Final = 100_000
+"""About how many steps a chunk after the first plays: as many games as the counted games so far
+play in that many steps on average, from CHUNK_GAMES to MAX_CHUNK_GAMES. Hypothesis's memory of
+a run grows with its steps, and each run spends its first tenth of games (50 at most) near
+its simplest games, many of them cut short or played already: chunks of long games are kept
+small, chunks of short games large."""
+
+
+def chunk_games(counted_games: int, counted_steps: int) -> int:
+    """The games of the next chunk, after `counted_games` games of `counted_steps` steps."""
+    if not counted_games:
+        return CHUNK_GAMES
+    return max(CHUNK_GAMES, min(MAX_CHUNK_GAMES, CHUNK_STEPS * counted_games // max(counted_steps, 1)))
 
 
 def chunk_seed(seed: int, index: int) -> int:
@@ -162,9 +177,12 @@ def fuzz(
     games, which count no further, and a chunk run again without an issue it shrank starts its
     count again from where the chunk began."""
     campaign = _Campaign(game, Checks(game, tuple(properties), kinds), max_steps, shrink_findings, on_found, progress)
-    for index, first in enumerate(range(0, games, CHUNK_GAMES)):
-        if not campaign.chunk(chunk_seed(seed, index), min(CHUNK_GAMES, games - first), games):
+    index, counted = 0, campaign.counted
+    while counted.games < games:
+        size = min(chunk_games(counted.games, counted.steps), games - counted.games)
+        if not campaign.chunk(chunk_seed(seed, index), size, games):
             break
+        index += 1
     counted, played = campaign.counted, campaign.played
     return FuzzReport(
         setup=game.setup,
