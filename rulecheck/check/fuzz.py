@@ -183,7 +183,7 @@ def fuzz(
         if not campaign.chunk(chunk_seed(seed, index), size, games):
             break
         index += 1
-    counted, played = campaign.counted, campaign.played
+    played = campaign.played
     return FuzzReport(
         setup=game.setup,
         games=counted.games,
