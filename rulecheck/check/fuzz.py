@@ -30,10 +30,12 @@ changes nothing). A complete campaign counts exactly N, fewer only if a chunk ru
 of games no chunk played (as a tiny game can), which ends the campaign. Games, steps,
 games stopped at the step cap and clause coverage are of the counted games. Every
 other game played is reported too, as played but not counted: the repeats rejected,
-games cut short by Hypothesis's limit on an example's choices (its first games of a
-run are kept near the length of their simplest extension), games stopped to shrink
-the issue they showed, the games of shrinking and Hypothesis's replay of the
-shortest, and a chunk's runs before it ran again without a violation.
+games cut short where the choices Hypothesis gave them ran out (most of them: it mutates
+a game it played by copying one stretch of its choices over another and replays the
+result with no room to go on, and it keeps a run's first games near the length of
+their simplest extension), games stopped to shrink the issue they showed, the games
+of shrinking and Hypothesis's replay of the shortest, and a chunk's runs before it ran
+again without a violation.
 
 Each issue's trace is handed to `on_found` as soon as it shows (and again each time
 shrinking finds a shorter one), so a caller can save it before the campaign ends; a
