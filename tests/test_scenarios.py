@@ -94,7 +94,7 @@ def test_every_witness_of_a_report_becomes_a_scenario_whose_check_shows_its_last
 
 @pytest.mark.parametrize("game", ["globetrotter", "mechanica"])
 def test_a_witness_found_by_fuzzing_becomes_a_scenario_that_checks(capsys, tmp_path, game):
-    report = fuzz(make_game(game), declaration(game).properties, 3, 0, 300)
+    report = fuzz(make_game(game), declaration(game).properties, 3, 1, 300)  # a seed whose games find something
     assert report.found
     for number, found in enumerate(report.found):
         trace, scenario = tmp_path / f"{number}.json", tmp_path / f"{number}.toml"

@@ -417,7 +417,8 @@ def _fuzz(args: argparse.Namespace) -> int:
     else:
         print(
             f"{game.name}, {game.players} players, seed {args.seed}: {report.games} games, {report.steps} steps, "
-            f"{report.capped} stopped at the step cap"
+            f"{report.capped} stopped at the step cap; played in all: {report.played_games} games, "
+            f"{report.played_steps} steps"
         )
         _print_issues(report, spell_out=True)
     return _exit_status(report)
