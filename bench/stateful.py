@@ -18,14 +18,27 @@ import statistics
 import time
 from typing import Any
 
+from hypothesis import HealthCheck, Phase, Verbosity, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule, run_state_machine_as_test
 
 from bench import games as chosen
-from bench.hypothesis_play import generate_only
 from bench.table import row, section
 from rulecheck.check.play import DEFAULT_MAX_STEPS, draw_action
 from rulecheck.core.game import Game
+
+
+def generate_only(examples: int, **more: Any) -> settings:
+    """Hypothesis settings for `examples` examples, generated only (nothing shrunk, saved or timed out)."""
+    return settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        phases=(Phase.generate,),
+        verbosity=Verbosity.quiet,
+        suppress_health_check=list(HealthCheck),
+        **more,
+    )
 
 
 def machine(game: Game[Any, Any], runs: list[list[Any]]) -> type[RuleBasedStateMachine]:

@@ -33,10 +33,10 @@ def test_quick_measurements_write_consistent_json(tmp_path, capsys):
     assert all(low <= high for low, high in bounds)
     assert all(a[1] <= b[0] for a, b in zip(bounds, bounds[1:]))
 
-    hypothesis = written["hypothesis"][GAME]["hypothesis"]
-    assert 0 < hypothesis["finished"] <= hypothesis["started"]
-    assert hypothesis["finished"] == len(hypothesis["lengths"])
-    assert hypothesis["finished_steps"] == sum(hypothesis["lengths"]) <= hypothesis["steps"]
+    hypothesis = written["hypothesis"][GAME]
+    assert hypothesis["hypothesis"]["counted_games"] == hypothesis["raw"]["games"]  # as many games as raw play
+    assert 0 < hypothesis["hypothesis"]["counted_games"] <= hypothesis["hypothesis"]["played_games"]
+    assert 0 < hypothesis["hypothesis"]["counted_steps"] <= hypothesis["hypothesis"]["played_steps"]
 
     table = capsys.readouterr().out
     assert f"{GAME}  " in table and "every property checked" in table and "verify: skipped" not in table
