@@ -31,7 +31,7 @@ def _layer(items: Iterable[str]) -> Layer:
     return tuple(sorted(Counter(items).items()))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Pile:
     layers: tuple[Layer, ...] = ()
     """From the top down; no layer is empty."""

@@ -44,7 +44,7 @@ Bot = tuple[str, str, str]
 """(square, IN or OUT, model)."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Factory:
     tiles: tuple[tuple[str, str], ...]
     """(square, improvement) for every installed improvement, by square."""
@@ -58,7 +58,7 @@ class Factory:
     vault: int
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MechanicaState:
     phase: str
     factories: tuple[Factory, ...]
