@@ -10,6 +10,7 @@ under a minute, for development and the test). `--only` and `--skip` choose meas
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -130,7 +131,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         }
     }
     out = sys.stderr if args.json == "-" else sys.stdout
-    with _printing_to(out):
+    with contextlib.redirect_stdout(out):  # the table goes to stderr when the JSON goes to stdout
         table.header()
         for name in run:
             module = importlib.import_module(f"bench.{MODULES.get(name, name)}")
@@ -147,20 +148,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         Path(args.json).write_text(text + "\n", encoding="utf-8")
         print(f"wrote {args.json}")
     return results
-
-
-class _printing_to:
-    """Sends the table to `stream` (stderr when the JSON goes to stdout)."""
-
-    def __init__(self, stream: Any) -> None:
-        self.stream = stream
-
-    def __enter__(self) -> None:
-        self.saved = sys.stdout
-        sys.stdout = self.stream
-
-    def __exit__(self, *exc: object) -> None:
-        sys.stdout = self.saved
 
 
 if __name__ == "__main__":

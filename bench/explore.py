@@ -4,8 +4,8 @@ Globetrotter starts from a mid-game position, the state after the first MIDGAME_
 the seeded random game of MIDGAME_SEED (play.random_game; the next seed when that game ends
 sooner); the other games start from their initial state. Each search (rulecheck.check.explore,
 no properties, every kind of issue) runs to a count of distinct states; under symmetry each
-state is keyed by the smallest encoding of its images, which costs time per state and may save
-states, so the slowdown is per state: (seconds/states with) over (seconds/states without). A
+new state is looked up once per image, which costs time per state and may save states, so the
+slowdown is per state: (seconds/states with) over (seconds/states without). A
 game without symmetries gets the search without only. Searches are timed in CPU time (the
 search's own report gives wall-clock seconds, which a busy machine inflates; the JSON keeps them
 too). The rate per BFS level comes from the search's progress callback, timed the same way as it

@@ -64,7 +64,8 @@ def measure(seconds: float, games: list[str] | None = None) -> dict[str, Any]:
     anchor = totals(rounds[TIC_TAC_TOE])["steps_per_second"]
     result: dict[str, Any] = {"version": version("open_spiel")}
     for name, found in rounds.items():
-        result[name] = {**totals(found), "ratio": round(totals(found)["steps_per_second"] / anchor, 3)}
+        figures = totals(found)
+        result[name] = {**figures, "ratio": round(figures["steps_per_second"] / anchor, 3)}
     return result
 
 

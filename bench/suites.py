@@ -44,6 +44,7 @@ def measure(searched: int, games: list[str] | None = None) -> dict[str, Any]:
             replay_seconds = time.process_time() - start
             traces = len(exported.traces)
             steps = sum(len(t.steps) for t in exported.traces)
+            replayed_steps = sum(r.steps for r in replayed.results)
             result[name] = {
                 "searched": searched,
                 "traces": traces,
@@ -51,11 +52,11 @@ def measure(searched: int, games: list[str] | None = None) -> dict[str, Any]:
                 "export_seconds": round(export_seconds, 3),
                 "export_traces_per_second": round(traces / export_seconds, 2),
                 "replayed": len(replayed.results),
-                "replayed_steps": sum(r.steps for r in replayed.results),
+                "replayed_steps": replayed_steps,
                 "diverged": sum(1 for r in replayed.results if not r.passed),
                 "replay_seconds": round(replay_seconds, 3),
                 "replay_traces_per_second": round(len(replayed.results) / replay_seconds, 2),
-                "replay_steps_per_second": round(sum(r.steps for r in replayed.results) / replay_seconds),
+                "replay_steps_per_second": round(replayed_steps / replay_seconds),
             }
     return result
 

@@ -30,7 +30,7 @@ class Window:
             return found.fget(self)
         if inspect.isfunction(found):
             return types.MethodType(found, self)
-        if name in {f for f in getattr(type(state), "__slots__", ())} or hasattr(state, name):
+        if hasattr(state, name):
             if fields is not None and name not in fields:
                 raise ReadOutside(f"reads {name!r}, outside {sorted(fields)}")
             object.__getattribute__(self, "read").add(name)
