@@ -30,7 +30,7 @@ from rulecheck.games.globetrotter.state import (
     GlobetrotterState,
     Piece,
 )
-from rulecheck.games.globetrotter.turns import losers_among, saved_points
+from rulecheck.games.globetrotter.turns import has_lost, saved_points
 from rulecheck.model.properties import StateProperty, TransitionProperty
 
 
@@ -157,7 +157,7 @@ def losers_are_marked_and_game_end(game: Any, s: GlobetrotterState) -> str | Non
         return None
     alive = [p for p in range(game.players) if p not in s.lost]
     if game.options["loss_check"] == "after-every-action":
-        unmarked = losers_among(s, alive)
+        unmarked = [p for p in alive if has_lost(s, p)]
         if unmarked:
             return f"players {unmarked} meet the loss condition but play on"
     ended = len(alive) <= 1 if game.options["game_end"] == "last-standing" else bool(s.lost)

@@ -12,7 +12,6 @@ Leaves out: what the actions do (the rule modules).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 
 import attrs
@@ -100,18 +99,13 @@ def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     return state.with_turn(spent)
 
 
-def losers_among(state: GlobetrotterState, players: Iterable[int]) -> list[int]:
-    """GT-E1: those of `players` who have no Rover on any planet (orbit does not count) and no
-    Factory, found in one pass over the pieces."""
-    touch("GT-E1")
-    standing = {r.owner for r in state.rovers if r.space is not None}
-    standing.update(b.owner for b in state.buildings if b.kind == FACTORY)
-    return [p for p in players if p not in standing]
-
-
 def has_lost(state: GlobetrotterState, player: int) -> bool:
-    """GT-E1 for one player."""
-    return bool(losers_among(state, (player,)))
+    """GT-E1: no Rover on any planet (orbit does not count) and no Factory."""
+    touch("GT-E1")
+    for r in state.rovers:
+        if r.owner == player and r.space is not None:
+            return False
+    return not _has_factory(state, player)
 
 
 def _has_factory(state: GlobetrotterState, player: int) -> bool:
@@ -170,7 +164,7 @@ def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
         touch("GT-E2")
         return attrs.evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
     if rules.options["loss_check"] == "after-every-action":
-        newly = losers_among(state, [p for p in range(rules.players) if p not in state.lost])
+        newly = [p for p in range(rules.players) if p not in state.lost and has_lost(state, p)]
         if newly:
             state = _mark_lost(state, newly)
     if _game_over(rules, state):
