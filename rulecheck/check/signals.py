@@ -7,6 +7,9 @@ all), and the command says how to resume. A second signal, while that unwinding 
 ends the process at once with the status a shell gives a process the signal killed. Long
 loops also call `check()`, which raises Interrupted again once a signal has arrived: Python
 drops an exception a signal handler raises inside a finaliser, so a raise alone can be lost.
+Python reports such a dropped exception on stderr (sys.unraisablehook); within the block a
+dropped Interrupted is not reported, as `check()` raises it again, so a stopped command's
+stderr holds its own message only.
 
 Leaves out: SIGKILL, which no process can catch (workers notice their parent is gone, and the
 journal keeps every outcome that arrived before it), and threads other than the main one,
@@ -17,11 +20,12 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import Final
+from typing import Any, Final
 
 STOPPING: Final = (signal.SIGINT, signal.SIGTERM)
 
@@ -60,10 +64,18 @@ def interruptible() -> Iterator[None]:
         _received.append(number)
         raise Interrupted(number)
 
+    reporting = sys.unraisablehook
+
+    def report(unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, Interrupted):
+            reporting(unraisable)
+
     previous = {number: signal.signal(number, handle) for number in STOPPING}
+    sys.unraisablehook = report
     try:
         yield
     finally:
+        sys.unraisablehook = reporting
         for number, handler in previous.items():
             signal.signal(number, handler)
         _received.clear()
