@@ -15,7 +15,7 @@ from typing import Any
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica.actions import BuyFork, BuyTruck, Complete, Install, Recycle, Sell
 from rulecheck.games.mechanica.data import SMALL
-from rulecheck.games.mechanica.state import IN, OVER, STEPS, TURN, MechanicaState
+from rulecheck.games.mechanica.state import IN, OVER, STEPS, TURN, Factory, MechanicaState
 from rulecheck.games.mechanica.symbolic import counted_bound, rank_at
 from rulecheck.games.mechanica.workday import improvements_left
 from rulecheck.model.properties import StateProperty, TransitionProperty
@@ -30,6 +30,8 @@ def wallet_never_negative(game: Any, s: MechanicaState) -> str | None:
 
 
 def vault_never_decreases(game: Any, before: MechanicaState, action: Any, after: MechanicaState) -> str | None:
+    if before.factories is after.factories:
+        return None
     return _first(
         [
             f"player {p + 1}'s Vault went from {b.vault} to {a.vault}"
@@ -43,11 +45,11 @@ def trucks_within_capacity(game: Any, s: MechanicaState) -> str | None:
     rules = game.rules
     bad = []
     for p, f in enumerate(s.factories):
-        held = Counter(square for square, _, _ in f.bots if rules.is_dock(square))
+        held = Counter(square for square, _, _ in f.bots)
         bad += [
             f"player {p + 1}'s {truck} truck on {square} holds {held[square]}"
             for square, truck in f.trucks
-            if held[square] > rules.capacity[truck]
+            if held[square] > rules.capacity[truck] and rules.is_dock(square)
         ]
     return _first(bad)
 
@@ -78,27 +80,34 @@ def _bound(game: Any) -> int:
 
 
 @lru_cache(maxsize=16)
-def _expected_tiles(game: Any) -> Counter[str]:
-    """Every tile of the data set, and the starting Fabricators (MEC-S1) besides the shuffled ones."""
+def _expected_tiles(game: Any) -> dict[str, int]:
+    """Every tile of the data set, and the starting Fabricators (MEC-S1) besides the shuffled ones, by
+    name (a plain dict of positive counts, compared as one)."""
     expected = Counter({i.name: i.copies for i in game.data.improvements})
     expected[game.data.start_fabricator] += game.players
-    return expected
+    return dict(+expected)
 
 
 def tiles_in_one_place(game: Any, s: MechanicaState) -> str | None:
-    """Stack and Extras (unseen), Shop, factories, Recycler, demolished: every tile once."""
-    placed = [t for t in s.shop if t]
-    placed += s.recycled
-    placed += s.demolished
-    for f in s.factories:
-        placed += [t for _, t in f.tiles]
-    found = s.unseen.contents()
-    found.update(placed)
+    """Stack and Extras (unseen), Shop, factories, Recycler, demolished: every tile once. The counts
+    are a plain dict, which equals the expected one only with no count of 0 either: a Counter's
+    comparison would let an unseen layer's count of 0 (which a Pile never holds) through."""
+    found: dict[str, int] = {}
+    unseen = 0
+    for layer in s.unseen.layers:
+        for tile, count in layer:
+            found[tile] = found.get(tile, 0) + count
+            unseen += count
+    placed = [t for t in s.shop if t] + list(s.recycled) + list(s.demolished)
+    placed += [t for f in s.factories for _, t in f.tiles]
+    for tile in placed:
+        found[tile] = found.get(tile, 0) + 1
     expected = _expected_tiles(game)
     if found != expected:
-        return f"tiles counted {dict(found - expected)} too many and {dict(expected - found)} too few"
-    if s.unseen.size != s.stack + s.extras or min(s.stack, s.extras) < 0:
-        return f"{s.unseen.size} unseen tiles for a Stack of {s.stack} and {s.extras} Extras"
+        counted, wanted = Counter(found), Counter(expected)
+        return f"tiles counted {dict(counted - wanted)} too many and {dict(wanted - counted)} too few"
+    if unseen != s.stack + s.extras or min(s.stack, s.extras) < 0:
+        return f"{unseen} unseen tiles for a Stack of {s.stack} and {s.extras} Extras"
     return None
 
 
@@ -125,28 +134,31 @@ def bots_conserved(game: Any, s: MechanicaState) -> str | None:
 def money_accounted(game: Any, before: MechanicaState, action: Any, after: MechanicaState) -> str | None:
     """Money comes from sales (into the Wallet), blueprints and wrapped bots (into the Vault); it leaves
     only as the price of what is bought."""
-    rules = game.rules
-    mover = before.player
+    mover = None if before.pending else before.player
     for p, (b, a) in enumerate(zip(before.factories, after.factories)):
         change = a.wallet - b.wallet
-        expected = 0
-        if p == mover and not before.pending:
-            if isinstance(action, Sell):
-                expected = rules.value[action.model]
-            elif isinstance(action, Install | Recycle):
-                expected = -game.data.prices[action.spot]
-            elif isinstance(action, BuyFork):
-                expected = -game.data.fork_price
-            elif isinstance(action, BuyTruck):
-                truck = rules.truck[action.kind]
-                expected = -(truck.price if dict(b.trucks)[action.square] == SMALL else truck.upgrade_price)
+        expected = _wallet_change(game, b, action) if p == mover else 0
         if change != expected:
             return f"player {p + 1}'s Wallet changed by {change} on {action}, not {expected}"
         vault = a.vault - b.vault
-        if isinstance(action, Complete) and p == mover and not before.pending:
-            if vault != rules.blueprint[action.card].payout:
-                return f"player {p + 1}'s Vault changed by {vault} on {action}"
+        if p == mover and isinstance(action, Complete) and vault != game.rules.blueprint[action.card].payout:
+            return f"player {p + 1}'s Vault changed by {vault} on {action}"
     return None
+
+
+def _wallet_change(game: Any, factory: Factory, action: Any) -> int:
+    """What `action` puts into (or takes from) the Wallet of the player taking it, whose factory was `factory`."""
+    rules = game.rules
+    if isinstance(action, Sell):
+        return rules.value[action.model]
+    if isinstance(action, Install | Recycle):
+        return -game.data.prices[action.spot]
+    if isinstance(action, BuyFork):
+        return -game.data.fork_price
+    if isinstance(action, BuyTruck):
+        truck = rules.truck[action.kind]
+        return -(truck.price if dict(factory.trucks)[action.square] == SMALL else truck.upgrade_price)
+    return 0
 
 
 def phases_in_order(game: Any, before: MechanicaState, action: Any, after: MechanicaState) -> str | None:

@@ -37,7 +37,7 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.properties import failures
+from rulecheck.check.properties import StepChecks, failures
 from rulecheck.core.errors import RuleGap
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
@@ -146,10 +146,16 @@ class Checks:
     kinds: frozenset[str] = KINDS
     skip: frozenset[tuple[str, str]] = frozenset()
     strict: Game[Any, Any] = attrs.field(eq=False)
+    step_checks: StepChecks = attrs.field(eq=False, init=False)
+    """The properties, as a run checks them step after step."""
 
     @strict.default
     def _strict_twin(self) -> Game[Any, Any]:
         return type(self.game)(self.game.players, self.game.options, strict=True)
+
+    @step_checks.default
+    def _step_checks(self) -> StepChecks:
+        return StepChecks(self.properties)
 
     @property
     def transition_properties(self) -> tuple[Property, ...]:
@@ -205,19 +211,17 @@ def engine_error(action: Action, exc: Exception) -> Issue:
 
 
 def broken_invariants(
-    game: Game[Any, Any],
-    properties: Sequence[Property],
-    before: Any,
-    action: Action | None,
-    after: Any,
-    checked_before: bool = False,
+    game: Game[Any, Any], properties: Sequence[Property], before: Any, action: Action | None, after: Any
 ) -> list[Issue]:
     """The properties the step `before --action--> after` breaks; with `action` None, the state
-    properties `after` breaks. With `checked_before`, the state properties were checked on
-    `before`, and those whose reads the step left unchanged are not checked again."""
+    properties `after` breaks."""
+    return _broken(game, failures(game, properties, before, action, after))
+
+
+def _broken(game: Game[Any, Any], failed: Sequence[tuple[Property, str]]) -> list[Issue]:
     return [
         Issue(BROKEN_INVARIANT, prop.name, prop.clauses, message, prop.applies(game.options))
-        for prop, message in failures(game, properties, before, action, after, checked_before)
+        for prop, message in failed
     ]
 
 
@@ -279,7 +283,7 @@ def state_issues(
     `before` and `action` None, the issues of the start state `after`. `before`, when given, is
     a state these checks saw, so a state property the step cannot have changed is not checked
     again."""
-    found = broken_invariants(checks.game, checks.properties, before, action, after, before is not None)
+    found = _broken(checks.game, checks.step_checks.failures(checks.game, before, action, after, before is not None))
     found += deadlock(checks.game, after, legal)
     found += outcome(checks.game, after)
     if before is not None:

@@ -3,7 +3,8 @@
 Models: returning bots to the supply or taking them from it, by model; the rule gap when a model runs
 short (MEC-F08: stand-ins are used); adding bots to a factory's multiset; the bots in a factory's
 Trucks; the squares a factory has taken (improvements and Forks, MEC-T4, MEC-T12, MEC-A2); putting a
-player's changed factory back into the state.
+player's changed factory back into the state; keeping a part of the state the very same object when a
+step leaves it as it was (so a property that reads only parts a step left alone is not checked again).
 
 Leaves out: why bots move (the rule modules) and the factory run (run.py).
 """
@@ -11,12 +12,20 @@ Leaves out: why bots move (the rule modules) and the factory run (run.py).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from rulecheck.games.mechanica.rules import Rules
 from rulecheck.games.mechanica.state import Bot, Factory, MechanicaState
+
+T = TypeVar("T")
+
+
+def as_before(old: T, new: T) -> T:
+    """`old` if `new` is equal to it, else `new`: a part of the state a step leaves as it was stays the
+    very same object."""
+    return old if new == old else new
 
 
 def add_bots(factory: Factory, bots: Iterable[Bot]) -> Factory:
@@ -43,7 +52,7 @@ def returned(rules: Rules, supply: Sequence[int], models: Iterable[str], change:
     counts = list(supply)
     for model in models:
         counts[rules.rank[model]] += change
-    return tuple(counts)
+    return as_before(tuple(supply), tuple(counts))
 
 
 def check_supply(rules: Rules, supply: Sequence[int], state: MechanicaState) -> None:

@@ -22,7 +22,15 @@ from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.actions import Install, Make, Next, Recycle, Rotate, Sell
 from rulecheck.games.mechanica.data import START
-from rulecheck.games.mechanica.pieces import add_bots, check_supply, returned, taken, truck_bots, with_factory
+from rulecheck.games.mechanica.pieces import (
+    add_bots,
+    as_before,
+    check_supply,
+    returned,
+    taken,
+    truck_bots,
+    with_factory,
+)
 from rulecheck.games.mechanica.recycling import after_placing, holes_with_room, settle_placing, to_place
 from rulecheck.games.mechanica.rules import PlayRule, Rules
 from rulecheck.games.mechanica.shop import rotate
@@ -145,7 +153,12 @@ def _apply_make(rules: Rules, state: MechanicaState, player: int, action: Make) 
                 factories[other] = add_bots(factories[other], [(holes[0], IN, effect.gift)])
                 supply[rules.rank[effect.gift]] -= 1
     check_supply(rules, supply, state)
-    return attrs.evolve(state, factories=tuple(factories), supply=tuple(supply), step=MADE)
+    return attrs.evolve(
+        state,
+        factories=as_before(state.factories, tuple(factories)),
+        supply=as_before(state.supply, tuple(supply)),
+        step=MADE,
+    )
 
 
 def _apply_rotate(rules: Rules, state: MechanicaState, player: int, action: Rotate) -> MechanicaState:

@@ -21,7 +21,7 @@ from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.actions import Route
-from rulecheck.games.mechanica.pieces import check_supply
+from rulecheck.games.mechanica.pieces import as_before, check_supply
 from rulecheck.games.mechanica.rules import PlayRule, Rules
 from rulecheck.games.mechanica.run import run_all
 from rulecheck.games.mechanica.state import OVER, ROUTE, SELL, SETUP, TURN, MechanicaState
@@ -73,8 +73,8 @@ def _run(rules: Rules, state: MechanicaState) -> MechanicaState:
     touch("MEC-W7")
     return attrs.evolve(
         state,
-        factories=tuple(r.factory for r in results),
-        supply=tuple(supply),
+        factories=as_before(state.factories, tuple(r.factory for r in results)),
+        supply=as_before(state.supply, tuple(supply)),
         phase=TURN,
         player=0,
         step=SELL,
