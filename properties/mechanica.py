@@ -8,7 +8,7 @@ option values it needs: equal turns at the end only when the end is checked at t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -41,37 +41,56 @@ def vault_never_decreases(game: Any, before: MechanicaState, action: Any, after:
     )
 
 
-def trucks_within_capacity(game: Any, s: MechanicaState) -> str | None:
-    rules = game.rules
-    bad = []
+def _first_in_a_factory(game: Any, s: MechanicaState, faults: Callable[[Any, Factory], tuple[str, ...]]) -> str | None:
+    """The first fault `faults` finds in a factory, in seat order, with its owner."""
     for p, f in enumerate(s.factories):
-        held = Counter(square for square, _, _ in f.bots)
-        bad += [
-            f"player {p + 1}'s {truck} truck on {square} holds {held[square]}"
-            for square, truck in f.trucks
-            if held[square] > rules.capacity[truck] and rules.is_dock(square)
-        ]
-    return _first(bad)
+        found = faults(game, f)
+        if found:
+            return f"player {p + 1}'s {found[0]}"
+    return None
+
+
+FACTORY_FAULTS_KEPT = 256
+"""How many factories' faults each per-factory check keeps: they are a function of the game and the
+factory alone, so a factory a step left as it was is not looked at again."""
+
+
+@lru_cache(maxsize=FACTORY_FAULTS_KEPT)
+def _overloaded_trucks(game: Any, f: Factory) -> tuple[str, ...]:
+    rules = game.rules
+    held = Counter(square for square, _, _ in f.bots)
+    return tuple(
+        f"{truck} truck on {square} holds {held[square]}"
+        for square, truck in f.trucks
+        if held[square] > rules.capacity[truck] and rules.is_dock(square)
+    )
+
+
+def trucks_within_capacity(game: Any, s: MechanicaState) -> str | None:
+    return _first_in_a_factory(game, s, _overloaded_trucks)
+
+
+@lru_cache(maxsize=FACTORY_FAULTS_KEPT)
+def _overfull_holes(game: Any, f: Factory) -> tuple[str, ...]:
+    rules = game.rules
+    tiles = dict(f.tiles)
+    bad = []
+    for (square, hole), count in Counter((square, hole) for square, hole, _ in f.bots).items():
+        if rules.is_dock(square):
+            continue
+        if rules.is_start(square):
+            capacity = rules.hole if hole == IN else 0
+        elif square in tiles:
+            capacity = rules.tile_capacity(rules.improvement[tiles[square]], hole)
+        else:
+            capacity = 0
+        if count > capacity:
+            bad.append(f"{hole} holes on {square} hold {count} of {capacity}")
+    return tuple(bad)
 
 
 def holes_within_capacity(game: Any, s: MechanicaState) -> str | None:
-    rules = game.rules
-    bad = []
-    for p, f in enumerate(s.factories):
-        tiles = dict(f.tiles)
-        held = Counter((square, hole) for square, hole, _ in f.bots)
-        for (square, hole), count in held.items():
-            if rules.is_dock(square):
-                continue
-            if rules.is_start(square):
-                capacity = rules.hole if hole == IN else 0
-            elif square in tiles:
-                capacity = rules.tile_capacity(rules.improvement[tiles[square]], hole)
-            else:
-                capacity = 0
-            if count > capacity:
-                bad.append(f"player {p + 1}'s {hole} holes on {square} hold {count} of {capacity}")
-    return _first(bad)
+    return _first_in_a_factory(game, s, _overfull_holes)
 
 
 @lru_cache(maxsize=16)

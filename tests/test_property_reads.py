@@ -1,13 +1,14 @@
 """The fields each state property declares it reads are all it reads, and a run skips a state
-property on a step that left those fields as they were, without missing a failure."""
+property on a step that left those fields as they were, without missing a failure (StepChecks,
+which finds a step's changed fields once for all the properties)."""
 
 import attrs
 import pytest
 
 from rulecheck.check.play import random_game
-from rulecheck.check.properties import failures
+from rulecheck.check.properties import StepChecks, failures
 from rulecheck.games.globetrotter.game import Globetrotter
-from rulecheck.model.properties import StateProperty
+from rulecheck.model.properties import StateProperty, TransitionProperty
 from rulecheck.registry import DECLARATIONS, declaration, make_game
 from tests.field_reads import ReadOutside, Window
 
@@ -57,3 +58,36 @@ def test_a_step_that_leaves_the_read_fields_alone_is_not_checked_again():
     assert not failures(game, [prop], too_many, "end", later, checked_before=True)
     moved = attrs.evolve(later, rovers=later.rovers[:-1] + (attrs.evolve(later.rovers[-1], hp=1),))
     assert failures(game, [prop], too_many, "end", moved, checked_before=True)  # a field it reads changed
+
+
+@pytest.mark.parametrize("name", sorted(DECLARATIONS))
+def test_a_run_skips_only_state_properties_the_step_cannot_change(name):
+    """On every step of random games, each state property StepChecks leaves out answers on the state
+    after as on the state before, and every transition property is kept."""
+    skipped = 0
+    for players in DECLARATIONS[name].game.campaign_players:
+        game = make_game(name, players)
+        checks = StepChecks(declaration(name).properties)
+        for seed in range(GAMES_PER_COUNT):
+            states = random_game(game, seed).states
+            for before, after in zip(states, states[1:]):
+                chosen = checks.changed_by(before, after)
+                for prop in checks.properties:
+                    if isinstance(prop, TransitionProperty):
+                        assert prop in chosen
+                    elif prop not in chosen:
+                        assert prop.check(game, after) == prop.check(game, before), prop.name
+                        skipped += 1
+    assert skipped > 500
+
+
+def test_step_checks_find_what_the_full_check_finds_where_a_read_field_changed():
+    game = Globetrotter(2)
+    state = random_game(game, 0).states[80]
+    props = declaration("globetrotter").properties
+    checks = StepChecks(props)
+    too_many = attrs.evolve(state, rovers=state.rovers + state.rovers[:1])
+    found = checks.failures(game, state, "end", too_many, checked_before=True)
+    assert "spaces-hold-compatible-pieces" in [p.name for p, _ in found]
+    assert found == failures(game, props, state, "end", too_many)
+    assert checks.failures(game, state, "end", too_many, checked_before=True) == found  # kept, and the same
