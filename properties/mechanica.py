@@ -140,12 +140,13 @@ def one_tile_per_spot(game: Any, s: MechanicaState) -> str | None:
 
 
 def bots_conserved(game: Any, s: MechanicaState) -> str | None:
-    in_play = Counter(m for f in s.factories for _, _, m in f.bots)
-    in_play.update(s.placing)
+    in_play: dict[str, int] = {}  # a plain dict: a Counter costs more than the counting of a few bots
+    for model in [m for f in s.factories for _, _, m in f.bots] + list(s.placing):
+        in_play[model] = in_play.get(model, 0) + 1
     bad = [
-        f"{model.name}: {s.supply[i]} in the supply and {in_play[model.name]} in play, not {model.supply}"
+        f"{model.name}: {s.supply[i]} in the supply and {in_play.get(model.name, 0)} in play, not {model.supply}"
         for i, model in enumerate(game.data.models)
-        if s.supply[i] + in_play[model.name] != model.supply
+        if s.supply[i] + in_play.get(model.name, 0) != model.supply
     ]
     return _first(bad)
 
@@ -170,7 +171,7 @@ def _wallet_change(game: Any, factory: Factory, action: Any) -> int:
     rules = game.rules
     if isinstance(action, Sell):
         return rules.value[action.model]
-    if isinstance(action, Install | Recycle):
+    if isinstance(action, (Install, Recycle)):
         return -game.data.prices[action.spot]
     if isinstance(action, BuyFork):
         return -game.data.fork_price

@@ -128,3 +128,12 @@ def test_a_kept_factory_check_finds_what_it_finds_afresh(faults):
     crowded = attrs.evolve(state.factories[0], bots=tuple(sorted(state.factories[0].bots + many * 20)))
     assert faults(GAME, crowded) == faults.__wrapped__(GAME, crowded) != ()
     assert faults(GAME, crowded) == faults(GAME, attrs.evolve(crowded))  # an equal factory, found again
+
+
+def test_bots_conserved_catches_a_bot_that_vanishes_or_is_counted_twice():
+    state = _state(lambda s: s.factories[0].bots)
+    check = CHECKS["bots-conserved"]
+    (_, _, model), *rest = state.factories[0].bots
+    assert check(GAME, _with_factory(state, 0, bots=tuple(rest))).startswith(f"{model}: ")
+    waiting = attrs.evolve(state, placing=(*state.placing, model))  # in play twice: in a hole and waiting
+    assert check(GAME, waiting).startswith(f"{model}: ")
