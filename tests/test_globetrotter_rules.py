@@ -11,6 +11,7 @@ from rulecheck.games.globetrotter.actions import (
     Build,
     Choose,
     Damage,
+    Decommission,
     Descend,
     Dice,
     Die,
@@ -172,6 +173,18 @@ def test_save_uses_the_turns_own_action(game, start):
     assert state.buildings_of(0, TREASURY)[0].points == 2
     assert game.to_move(state) == 0  # saved points may still buy extra actions
     illegal(game, state, Save(), "GT-T2")
+
+
+def test_a_treasury_paying_for_its_own_decommission_goes(game, start):
+    """GT-A12, GT-T3: the extra action that decommissions a Treasury may be paid with a point saved
+    in that very Treasury; the Treasury is removed all the same (its points go with it, GT-A14)."""
+    state = start.with_pieces(buildings=start.buildings + (building("P1", 0, TREASURY, points=1),))
+    state = game.apply(state, Move("T1", "T2"))  # the turn's own action
+    assert game.to_move(state) == 0, "the saved point buys an extra action"
+    after = game.apply(state, Decommission("P1"))
+    assert after.building_at(0, "P1") is None
+    assert after.buildings_of(0, TREASURY) == ()
+    assert game.to_move(after) == 1
 
 
 @pytest.mark.parametrize("use, still_moving", [("next-turn", False), ("same-turn", True)])

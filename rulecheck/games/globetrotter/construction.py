@@ -238,6 +238,9 @@ def apply_decommission(
 ) -> GlobetrotterState:
     if isinstance(piece, Fortification):
         return state.replace(piece, None)
+    # The piece as it stands now: a Treasury that paid for this action with a saved point holds one
+    # point fewer than when the action was checked, and goes all the same.
+    piece = state.building_at(piece.planet, piece.space) or piece
     touch("GT-A13")  # the Fortifications around it stay
     if piece.kind in (FACTORY, TREASURY):
         touch("GT-A14")  # its points go with it
