@@ -3,8 +3,10 @@
 import attrs
 import pytest
 
+from rulecheck.check.play import random_game
 from rulecheck.core.errors import IllegalAction, RuleGap
 from rulecheck.core.game import CHANCE
+from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter import Globetrotter
 from rulecheck.games.globetrotter.actions import (
     Aim,
@@ -30,13 +32,17 @@ from rulecheck.games.globetrotter.actions import (
     Transfer,
 )
 from rulecheck.games.globetrotter.analysis import far_opening, hand_turn_to, opening
+from rulecheck.games.globetrotter.counters import may_fortify
 from rulecheck.games.globetrotter.state import (
     AIMED,
+    BUILDING,
     DRILL_CANNON,
     FACTORY,
+    FORTIFICATION,
     OVER,
     PLAY,
     READY,
+    ROVER,
     SPACE_PORT,
     TREASURY,
     Building,
@@ -290,6 +296,52 @@ def test_fortify_readings_differ_on_whose_fortifications_count_and_what_they_qua
     assert Fortify("T2") in rover.legal_actions(state)  # the Rover on T1 is beside no Fortification
     touching = rover.apply(state, Fortify("T2"))
     assert {f.space for f in touching.fortifications} == {"T2", "T12"}  # now adjacent
+
+
+def _played_positions(game, seeds, steps):
+    """The play-phase positions, no roll pending, in the first `steps` of seeded random games."""
+    return [s for seed in seeds for s in random_game(game, seed, steps).states if s.phase == PLAY and not s.pending]
+
+
+@pytest.mark.parametrize("reading", ["space-any", "space-own", "rover"])
+def test_fortify_and_move_targets_are_the_guards_read_space_by_space(reading):
+    """The engine decides Fortify (may_fortify) and Move for every space at once, on sets of spaces;
+    asked space by space, with the facts read plainly off the position, the same guards allow the
+    same spaces."""
+    game = Globetrotter(4, {"fortify_adjacency": reading})
+    around = game.rules.boards.around
+    for state in _played_positions(game, range(2), 250):
+        player = state.turn.player
+
+        def holds(where, kind, owner=None):
+            piece = dict(zip((ROVER, FORTIFICATION, BUILDING), state.pieces_at(*where)))[kind]
+            return piece is not None and (owner is None or piece.owner == owner)
+
+        def clear(rover_at):
+            return not any(holds(n, FORTIFICATION) for n in around[rover_at])
+
+        fortifiable, enterable = set(), set()
+        for where in around:
+            own_rovers = [n for n in around[where] if holds(n, ROVER, player)]
+            if may_fortify(
+                INT_OPS,
+                reading,
+                state.pieces_at(*where) == (None, None, None),
+                bool(own_rovers),
+                any(holds(n, FORTIFICATION) for n in around[where]),
+                any(holds(n, FORTIFICATION, player) for n in around[where]),
+                any(clear(n) for n in own_rovers),
+            ):
+                fortifiable.add(where)
+            rover, fortification, building = state.pieces_at(*where)
+            if rover is None and building is None and (fortification is None or fortification.owner == player):
+                enterable.add(where)
+        legal = game.legal_actions(state)
+        parse = game.rules.boards.parse
+        assert {parse(a.target) for a in legal if isinstance(a, Fortify)} == fortifiable
+        moves = {(parse(a.source), parse(a.target)) for a in legal if isinstance(a, Move)}
+        own = [(r.planet, r.space) for r in state.rovers_of(player) if r.space is not None]
+        assert moves == {(w, n) for w in own for n in around[w] if n in enterable}
 
 
 # Build
