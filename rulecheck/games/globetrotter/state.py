@@ -162,7 +162,7 @@ class GlobetrotterState:
     lost: tuple[int, ...]
     """Players who have lost, in ascending order."""
 
-    # The three makers below pass the fields by position, in their order above: a third faster
+    # The makers below pass the fields by position, in their order above: a third faster
     # than by keyword, and play makes a few states on every step.
 
     def with_pieces(
@@ -172,18 +172,10 @@ class GlobetrotterState:
         buildings: Iterable[Building] | None = None,
     ) -> GlobetrotterState:
         """This state with some piece collections replaced, kept in canonical order."""
-        return GlobetrotterState(
-            self.phase,
-            self.rolls,
-            self.contenders,
-            self.placing,
-            self.turn,
+        return self._with_sorted(
             self.rovers if rovers is None else tuple(sorted(rovers, key=rover_order)),
             self.fortifications if fortifications is None else tuple(sorted(fortifications, key=_FORTIFICATION_ORDER)),
             self.buildings if buildings is None else tuple(sorted(buildings, key=_BUILDING_ORDER)),
-            self.planets,
-            self.pending,
-            self.lost,
         )
 
     def with_turn(self, turn: Turn | None, phase: str | None = None) -> GlobetrotterState:
