@@ -137,6 +137,9 @@ class _Node:
     state: Any
     depth: int
     legal: tuple[Action, ...]
+    strict: bool
+    """Whether the strict twin listed `legal` (the listing shows no rule gap): it takes them again
+    when the state is expanded, instead of listing them anew."""
     actor: int | None
     """The player to blame for the step here; `cause` is the last player action on the path."""
     cause: Action | None
@@ -240,7 +243,7 @@ class _Search:
         self.depths.append(depth)
         legal, gaps = legal_step(self.checks, state)
         self.report(gaps, partial(self.path, index))
-        return _Node(index, state, depth, legal, actor, cause)
+        return _Node(index, state, depth, legal, not gaps, actor, cause)
 
     def begin(self, state: Any, actor: int | None, cause: Action | None) -> _Node:
         """Discover the start state, reached by `cause`, the last player action on the way."""
@@ -282,7 +285,10 @@ class _Search:
     def steps(self, node: _Node) -> list[tuple[Action, tuple[Any, list[Issue]] | Exception]]:
         """Each legal action of `node` with the state after it and the rule gap it shows, or what
         applying it raised. All are applied before any state after them is looked at, so the
-        game lists the node's legal actions (which `apply` checks against) once."""
+        game lists the node's legal actions (which `apply` checks against) once, or, if it listed
+        them when the node was found, takes them again."""
+        if node.strict:
+            self.checks.strict.remember_legal(node.state, node.legal)
         found: list[tuple[Action, tuple[Any, list[Issue]] | Exception]] = []
         for action in node.legal:
             try:
