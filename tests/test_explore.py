@@ -6,6 +6,7 @@ hold, is finite and searched to the end.
 """
 
 import json
+from collections import Counter, deque
 from fractions import Fraction
 
 import attrs
@@ -278,6 +279,50 @@ def test_globetrotter_symmetry_classes_are_the_orbits_of_the_states():
     merged = explore(game, depth=5, states=None)
     assert plain.states == len(states) == 3757
     assert merged.states == orbits == 877
+
+
+def breadth_first(game, actions, budget):
+    """The states, edges and states per level of a plain breadth-first search from the state
+    `actions` reach, which stops at the first edge once `budget` states are known. A state is
+    told from another by equality, and a chance node also by the player to blame for it and the
+    verb of the last player action before it."""
+    state, cause = game.initial_state(), None
+    for action in actions:
+        actor = game.blame(state, action)
+        cause = cause if game.to_move(state) == CHANCE else action
+        state = game.apply(state, action)
+
+    def key(state, actor, cause):
+        return (state, actor, cause.verb) if cause is not None and game.to_move(state) == CHANCE else state
+
+    depths = {key(state, actor, cause): 0}
+    frontier = deque([(state, cause, 0)])
+    edges = 0
+    while frontier:
+        state, cause, depth = frontier.popleft()
+        for action in game.legal_actions(state):
+            if len(depths) >= budget:
+                return len(depths), edges, Counter(depths.values())
+            edges += 1
+            after = game.apply(state, action)
+            then = cause if game.to_move(state) == CHANCE else action
+            reached = key(after, game.blame(state, action), then)
+            if reached not in depths:
+                depths[reached] = depth + 1
+                frontier.append((after, then, depth + 1))
+    return len(depths), edges, Counter(depths.values())
+
+
+def test_a_globetrotter_mid_game_search_counts_what_a_plain_breadth_first_search_does():
+    """From the bench's mid-game position (80 actions of the seeded random game 0), without
+    symmetry, to a budget of states."""
+    game = Globetrotter(2)
+    start = random_game(game, 0, max_steps=80).actions
+    states, edges, levels = breadth_first(game, start, 1500)
+    report = explore(game, start, depth=None, states=1500, symmetry=False)
+    assert (report.states, report.edges) == (states, edges)
+    assert report.levels == tuple(levels[depth] for depth in range(len(levels)))
+    assert report.depth == 5 and not report.exhaustive
 
 
 def test_boards_without_symmetry_have_none():
