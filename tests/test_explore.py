@@ -6,13 +6,15 @@ hold, is finite and searched to the end.
 """
 
 import json
+import random
 from collections import Counter, deque
 from fractions import Fraction
 
 import attrs
+import networkx as nx
 import pytest
 
-from rulecheck.check.explore import ExploreError, explore
+from rulecheck.check.explore import ExploreError, explore, first_cycle
 from rulecheck.check.generic import BROKEN_INVARIANT, CYCLE, DEADLOCK, ENGINE_ERROR, RULE_GAP, SELF_LOSS
 from rulecheck.check.play import random_game
 from rulecheck.cli import main
@@ -184,6 +186,27 @@ def test_players_passing_forever_is_non_termination_and_the_witness_revisits_a_s
     assert "the state after step 0 recurs after step 2" in found.issue.message
     visited = [game.initial_state()] + [after for _, _, after in replay_steps(game, found.trace)]
     assert len(set(visited)) < len(visited)
+
+
+def test_the_cycle_search_meets_the_cycle_networkx_finds_first():
+    """On seeded random graphs, some with self-loops and repeated edges, most of them mostly
+    forward like a search's steps: the same cycle, from the same node, as networkx's find_cycle."""
+    rng = random.Random(0)
+    cycles = 0
+    for _ in range(1500):
+        nodes = rng.randint(1, 60)
+        backward = rng.choice([0.0, 0.02, 0.5])
+        steps = []
+        for _ in range(rng.randint(0, 2 * nodes)):
+            tail, head = sorted((rng.randrange(nodes), rng.randrange(nodes)), reverse=rng.random() < backward)
+            steps.append((tail, head))
+        try:
+            ring = [tail for tail, _ in nx.find_cycle(nx.DiGraph(steps))]
+        except nx.NetworkXNoCycle:
+            ring = None
+        assert first_cycle(steps) == ring, steps
+        cycles += ring is not None
+    assert 300 < cycles < 1200
 
 
 def test_a_cycle_between_equivalent_states_is_walked_until_the_very_state_recurs():

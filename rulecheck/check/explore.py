@@ -24,7 +24,7 @@ also holds the player who acted last and the verb of their action, which the sel
 check blames for what the dice do.
 
 Non-termination is a cycle of player steps among the discovered states: after the
-search, the graph of player-step edges is searched for one (networkx), and its witness
+search, the graph of player-step edges is searched depth first for one, and its witness
 walks to the cycle's shallowest state and around the cycle until a state recurs (under
 symmetry the walk may go round more than once before the very state recurs). A cycle
 through a chance node is not reported: it repeats forever only with probability 0.
@@ -47,7 +47,6 @@ from functools import partial
 from typing import Any
 
 import attrs
-import networkx as nx
 
 from rulecheck.check.generic import (
     CYCLE,
@@ -155,6 +154,38 @@ def _reach(game: Game[Any, Any], actions: Sequence[Action], origin: Any) -> tupl
             cause = action
         state = game.apply(state, action)
     return state, actor, cause
+
+
+def first_cycle(steps: Sequence[tuple[int, int]]) -> list[int] | None:
+    """The nodes round the first cycle that a depth-first search of the graph of `steps` (edges
+    between numbered nodes) meets, from the node the search was in when it met the cycle's first
+    node again, or None for a graph without one. The search tries the nodes in the order they
+    first appear in `steps`, and the successors of each in the order of its edges: the cycle
+    networkx's find_cycle reports for the same graph, found without building one."""
+    successors: dict[int, dict[int, None]] = {}
+    for tail, head in steps:
+        successors.setdefault(tail, {})[head] = None
+        successors.setdefault(head, {})
+    finished: set[int] = set()
+    for root in successors:
+        if root in finished:
+            continue
+        path = {root: None}
+        """The nodes from the root to the one searched now, in order (a dict: a set that keeps it)."""
+        untried = [iter(successors[root])]
+        while untried:
+            for head in untried[-1]:
+                if head in path:
+                    nodes = list(path)
+                    return nodes[nodes.index(head) :]
+                if head not in finished:
+                    path[head] = None
+                    untried.append(iter(successors[head]))
+                    break
+            else:
+                untried.pop()
+                finished.add(path.popitem()[0])
+    return None
 
 
 class _Search:
@@ -299,11 +330,9 @@ class _Search:
 
     def report_cycle(self) -> None:
         """One cycle of player steps, if the discovered states hold any."""
-        try:
-            edges = nx.find_cycle(nx.DiGraph(self.player_steps))
-        except nx.NetworkXNoCycle:
+        ring = first_cycle(self.player_steps)
+        if ring is None:
             return
-        ring = [u for u, _ in edges]
         first = min(range(len(ring)), key=lambda i: self.depths[ring[i]])
         actions, earlier = self.walk(ring[first:] + ring[:first])
         self.report([cycle(len(self.start) + earlier, len(self.start) + len(actions))], lambda: actions)
