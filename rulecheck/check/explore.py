@@ -128,9 +128,10 @@ class ExploreReport(IssueReport):
         }
 
 
-@attrs.frozen
+@attrs.define
 class _Node:
-    """A discovered state waiting in the frontier, with what expanding it needs."""
+    """A discovered state waiting in the frontier, with what expanding it needs (never changed:
+    not frozen, as a frozen class costs more to make, once for each state)."""
 
     index: int
     state: Any
@@ -139,9 +140,8 @@ class _Node:
     strict: bool
     """Whether the strict twin listed `legal` (the listing shows no rule gap): it takes them again
     when the state is expanded, instead of listing them anew."""
-    actor: int | None
-    """The player to blame for the step here; `cause` is the last player action on the path."""
     cause: Action | None
+    """The last player action on the path here."""
 
 
 def _reach(game: Game[Any, Any], actions: Sequence[Action], origin: Any) -> tuple[Any, int | None, Action | None]:
@@ -215,6 +215,9 @@ class _Search:
         search once the search ends)."""
         self.shown: dict[tuple[str, str], tuple[Issue, list[Action]]] = {}
         """Each issue seen, by key, with the actions after the start that show it."""
+        self.transition_properties = checks.transition_properties
+        self.cycles = CYCLE in checks.kinds
+        """Whether the search looks for a cycle of player steps (and keeps `player_steps` for it)."""
         self.edges = 0
         self.stopped = False
         """Whether a state budget stopped the search inside a state's expansion."""
@@ -264,52 +267,56 @@ class _Search:
         return tuple(self.trace(issue, actions) for issue, actions in self.shown.values())
 
     def discover(
-        self, key: Key, state: Any, parent: tuple[_Node, Action] | None, actor: int | None, cause: Action | None
+        self, key: Key, state: Any, parent: tuple[int, Action] | None, depth: int, cause: Action | None
     ) -> _Node:
+        """Number the state `key` names, reached from `parent` (its number and the action from it)
+        at `depth`, and list its legal actions."""
         index = len(self.keys)
         self.index[key] = index
         self.keys.append(key)
-        self.parents.append(None if parent is None else (parent[0].index, parent[1]))
-        depth = 0 if parent is None else parent[0].depth + 1
+        self.parents.append(parent)
         self.depths.append(depth)
         legal, gaps = legal_step(self.checks, state)
-        self.report(gaps, partial(self.path, index))
-        return _Node(index, state, depth, legal, not gaps, actor, cause)
+        if gaps:
+            self.report(gaps, partial(self.path, index))
+        return _Node(index, state, depth, legal, not gaps, cause)
 
     def begin(self, state: Any, actor: int | None, cause: Action | None) -> _Node:
         """Discover the start state, reached by `cause`, the last player action on the way."""
-        node = self.discover(self.key(state, actor, cause), state, None, actor, cause)
+        node = self.discover(self.key(state, actor, cause), state, None, 0, cause)
         self.report(state_issues(self.checks, None, None, state, node.legal, None, None), list)
         return node
 
     def expand(self, node: _Node, budget: int | None) -> list[_Node]:
         """The states first reached from `node`, every edge checked; once `budget` states are
         known, the expansion stops and `stopped` is set."""
-        mover = self.game.to_move(node.state)
+        game, state = self.game, node.state
+        mover = game.to_move(state)
+        player_step = mover != CHANCE and self.cycles
         children = []
         for action, stepped in self.steps(node):
             if budget is not None and len(self.keys) >= budget:
                 self.stopped = True
                 break
             self.edges += 1
-            witness = partial(self.path, node.index, action)
             if isinstance(stepped, Exception):
                 self.report([engine_error(action, stepped)], partial(self.path, node.index))
                 continue
             after, issues = stepped
-            actor, cause = self.game.blame(node.state, action), node.cause if mover == CHANCE else action
+            actor, cause = game.blame(state, action), node.cause if mover == CHANCE else action
             key = self.key(after, actor, cause)
             known = self.known(key)
             if known is None:
-                child = self.discover(key, after, (node, action), actor, cause)
-                issues += state_issues(self.checks, node.state, action, after, child.legal, actor, cause)
+                child = self.discover(key, after, (node.index, action), node.depth + 1, cause)
+                issues += state_issues(self.checks, state, action, after, child.legal, actor, cause)
                 children.append(child)
                 known = child.index
             else:
-                issues += broken_invariants(self.game, self.checks.transition_properties, node.state, action, after)
-                issues += self_loss(self.game, node.state, after, actor, cause)
-            self.report(issues, witness)
-            if mover != CHANCE and CYCLE in self.checks.kinds:
+                issues += broken_invariants(game, self.transition_properties, state, action, after)
+                issues += self_loss(game, state, after, actor, cause)
+            if issues:
+                self.report(issues, partial(self.path, node.index, action))
+            if player_step:
                 self.player_steps.append((node.index, known))
         return children
 
