@@ -182,6 +182,30 @@ def test_apply_names_the_clause_that_forbids_an_action(pig):
     assert error.value.clause == "PIG-4"
 
 
+class CountingPig(Pig):
+    """Pig that counts how often it lists a player's legal actions."""
+
+    listings = 0
+
+    def _legal_actions(self, state, player):
+        self.listings += 1
+        return super()._legal_actions(state, player)
+
+
+def test_remembered_legal_actions_are_not_listed_again_and_apply_still_checks_against_them():
+    game = CountingPig(2)
+    state = game.apply(game.apply(game.initial_state(), Roll()), Face(3))
+    legal = game.legal_actions(state)
+    for other in (game.initial_state(), PigState((0, 0), 1, 0, False, None)):
+        game.legal_actions(other)  # the game's memory of listings moves on
+    game.remember_legal(state, legal)
+    listed = game.listings
+    assert [game.apply(state, action) for action in legal] == [Pig(2).apply(state, action) for action in legal]
+    assert game.listings == listed
+    with pytest.raises(IllegalAction, match="no die is being rolled"):
+        game.apply(state, Face(2))  # not among the remembered actions: rejected, as without them
+
+
 def test_rule_gap_raises_only_in_strict_mode():
     state = Pig(2).initial_state()
     assert Pig(2).rule_gap("PIG-G1", "silent", state) is None
