@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rulecheck.games.globetrotter.actions import Manufacture
+from rulecheck.games.globetrotter.actions import Decommission, Manufacture
 from rulecheck.games.globetrotter.counters import (
     ACTIONS_IN_A_ROW,
     BUILDING_HP,
@@ -206,6 +206,20 @@ def manufacture_respects_rover_cap(
     return None
 
 
+def decommission_removes_the_piece(
+    game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState
+) -> str | None:
+    """After a Decommission its space holds none of the player's Buildings or Fortifications (no
+    space holds both, and the action removes the one there)."""
+    if not isinstance(action, Decommission):
+        return None
+    player = game.to_move(before)
+    planet, space = game.rules.boards.parse(action.target)
+    there = (after.building_at(planet, space), after.fortification_at(planet, space))
+    kept = [p for p in there if p is not None and p.owner == player]
+    return f"{action} left {kept[0]} standing" if kept else None
+
+
 def saved_points_only_grow_by_saving(
     game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState
 ) -> str | None:
@@ -343,6 +357,12 @@ PROPERTIES = (
         "no Manufacture leaves more Rovers, on the ground and in orbit, than Buildings",
         manufacture_respects_rover_cap,
         _orbit_counts,
+    ),
+    TransitionProperty(
+        "decommission-removes-the-piece",
+        ("GT-A12", "GT-A14"),
+        "a Decommission removes the player's Building or Fortification from its space",
+        decommission_removes_the_piece,
     ),
     TransitionProperty(
         "saved-points-only-by-saving",

@@ -6,12 +6,15 @@ hold, is finite and searched to the end.
 """
 
 import json
+import random
+from collections import Counter, deque
 from fractions import Fraction
 
 import attrs
+import networkx as nx
 import pytest
 
-from rulecheck.check.explore import ExploreError, explore
+from rulecheck.check.explore import ExploreError, explore, first_cycle
 from rulecheck.check.generic import BROKEN_INVARIANT, CYCLE, DEADLOCK, ENGINE_ERROR, RULE_GAP, SELF_LOSS
 from rulecheck.check.play import random_game
 from rulecheck.cli import main
@@ -185,6 +188,27 @@ def test_players_passing_forever_is_non_termination_and_the_witness_revisits_a_s
     assert len(set(visited)) < len(visited)
 
 
+def test_the_cycle_search_meets_the_cycle_networkx_finds_first():
+    """On seeded random graphs, some with self-loops and repeated edges, most of them mostly
+    forward like a search's steps: the same cycle, from the same node, as networkx's find_cycle."""
+    rng = random.Random(0)
+    cycles = 0
+    for _ in range(1500):
+        nodes = rng.randint(1, 60)
+        backward = rng.choice([0.0, 0.02, 0.5])
+        steps = []
+        for _ in range(rng.randint(0, 2 * nodes)):
+            tail, head = sorted((rng.randrange(nodes), rng.randrange(nodes)), reverse=rng.random() < backward)
+            steps.append((tail, head))
+        try:
+            ring = [tail for tail, _ in nx.find_cycle(nx.DiGraph(steps))]
+        except nx.NetworkXNoCycle:
+            ring = None
+        assert first_cycle(steps) == ring, steps
+        cycles += ring is not None
+    assert 300 < cycles < 1200
+
+
 def test_a_cycle_between_equivalent_states_is_walked_until_the_very_state_recurs():
     """Under the seat swap, one pass leads back to the initial state's class; the witness
     passes twice, until the initial state itself recurs."""
@@ -278,6 +302,50 @@ def test_globetrotter_symmetry_classes_are_the_orbits_of_the_states():
     merged = explore(game, depth=5, states=None)
     assert plain.states == len(states) == 3757
     assert merged.states == orbits == 877
+
+
+def breadth_first(game, actions, budget):
+    """The states, edges and states per level of a plain breadth-first search from the state
+    `actions` reach, which stops at the first edge once `budget` states are known. A state is
+    told from another by equality, and a chance node also by the player to blame for it and the
+    verb of the last player action before it."""
+    state, cause = game.initial_state(), None
+    for action in actions:
+        actor = game.blame(state, action)
+        cause = cause if game.to_move(state) == CHANCE else action
+        state = game.apply(state, action)
+
+    def key(state, actor, cause):
+        return (state, actor, cause.verb) if cause is not None and game.to_move(state) == CHANCE else state
+
+    depths = {key(state, actor, cause): 0}
+    frontier = deque([(state, cause, 0)])
+    edges = 0
+    while frontier:
+        state, cause, depth = frontier.popleft()
+        for action in game.legal_actions(state):
+            if len(depths) >= budget:
+                return len(depths), edges, Counter(depths.values())
+            edges += 1
+            after = game.apply(state, action)
+            then = cause if game.to_move(state) == CHANCE else action
+            reached = key(after, game.blame(state, action), then)
+            if reached not in depths:
+                depths[reached] = depth + 1
+                frontier.append((after, then, depth + 1))
+    return len(depths), edges, Counter(depths.values())
+
+
+def test_a_globetrotter_mid_game_search_counts_what_a_plain_breadth_first_search_does():
+    """From the bench's mid-game position (80 actions of the seeded random game 0), without
+    symmetry, to a budget of states."""
+    game = Globetrotter(2)
+    start = random_game(game, 0, max_steps=80).actions
+    states, edges, levels = breadth_first(game, start, 1500)
+    report = explore(game, start, depth=None, states=1500, symmetry=False)
+    assert (report.states, report.edges) == (states, edges)
+    assert report.levels == tuple(levels[depth] for depth in range(len(levels)))
+    assert report.depth == 5 and not report.exhaustive
 
 
 def test_boards_without_symmetry_have_none():

@@ -131,6 +131,10 @@ def test_transition_properties_catch_bad_steps(game, state):
         buildings=[attrs.evolve(b, points=2) if b.kind == TREASURY else b for b in saved.buildings]
     )
     assert by_name["saved-points-only-by-saving"].check(game, saved, "move T1 T2", more)
+    fortified = state.with_pieces(fortifications=(Fortification(0, "T2", 0, 1),))
+    decommission = game.parse_action("decommission T2")
+    assert by_name["decommission-removes-the-piece"].check(game, fortified, decommission, fortified)
+    assert by_name["decommission-removes-the-piece"].check(game, fortified, decommission, state) is None
     fourth = attrs.evolve(state, turn=Turn(0, 4, 3, True, 1))
     assert by_name["at-most-4-actions-in-a-row"].check(game, fourth, "move T1 T2", state)
     assert by_name["at-most-4-actions-in-a-row"].check(game, state, "move T1 T2", state) is None

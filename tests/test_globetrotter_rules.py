@@ -3,14 +3,17 @@
 import attrs
 import pytest
 
+from rulecheck.check.play import random_game
 from rulecheck.core.errors import IllegalAction, RuleGap
 from rulecheck.core.game import CHANCE
+from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter import Globetrotter
 from rulecheck.games.globetrotter.actions import (
     Aim,
     Build,
     Choose,
     Damage,
+    Decommission,
     Descend,
     Dice,
     Die,
@@ -29,13 +32,17 @@ from rulecheck.games.globetrotter.actions import (
     Transfer,
 )
 from rulecheck.games.globetrotter.analysis import far_opening, hand_turn_to, opening
+from rulecheck.games.globetrotter.counters import may_fortify
 from rulecheck.games.globetrotter.state import (
     AIMED,
+    BUILDING,
     DRILL_CANNON,
     FACTORY,
+    FORTIFICATION,
     OVER,
     PLAY,
     READY,
+    ROVER,
     SPACE_PORT,
     TREASURY,
     Building,
@@ -174,6 +181,18 @@ def test_save_uses_the_turns_own_action(game, start):
     illegal(game, state, Save(), "GT-T2")
 
 
+def test_a_treasury_paying_for_its_own_decommission_goes(game, start):
+    """GT-A12, GT-T3: the extra action that decommissions a Treasury may be paid with a point saved
+    in that very Treasury; the Treasury is removed all the same (its points go with it, GT-A14)."""
+    state = start.with_pieces(buildings=start.buildings + (building("P1", 0, TREASURY, points=1),))
+    state = game.apply(state, Move("T1", "T2"))  # the turn's own action
+    assert game.to_move(state) == 0, "the saved point buys an extra action"
+    after = game.apply(state, Decommission("P1"))
+    assert after.building_at(0, "P1") is None
+    assert after.buildings_of(0, TREASURY) == ()
+    assert game.to_move(after) == 1
+
+
 @pytest.mark.parametrize("use, still_moving", [("next-turn", False), ("same-turn", True)])
 def test_a_point_saved_this_turn_is_spent_on_a_later_turn_unless_same_turn(use, still_moving):
     """GT-T1: "On the player's next turn, they can perform one extra action"."""
@@ -277,6 +296,52 @@ def test_fortify_readings_differ_on_whose_fortifications_count_and_what_they_qua
     assert Fortify("T2") in rover.legal_actions(state)  # the Rover on T1 is beside no Fortification
     touching = rover.apply(state, Fortify("T2"))
     assert {f.space for f in touching.fortifications} == {"T2", "T12"}  # now adjacent
+
+
+def _played_positions(game, seeds, steps):
+    """The play-phase positions, no roll pending, in the first `steps` of seeded random games."""
+    return [s for seed in seeds for s in random_game(game, seed, steps).states if s.phase == PLAY and not s.pending]
+
+
+@pytest.mark.parametrize("reading", ["space-any", "space-own", "rover"])
+def test_fortify_and_move_targets_are_the_guards_read_space_by_space(reading):
+    """The engine decides Fortify (may_fortify) and Move for every space at once, on sets of spaces;
+    asked space by space, with the facts read plainly off the position, the same guards allow the
+    same spaces."""
+    game = Globetrotter(4, {"fortify_adjacency": reading})
+    around = game.rules.boards.around
+    for state in _played_positions(game, range(2), 250):
+        player = state.turn.player
+
+        def holds(where, kind, owner=None):
+            piece = dict(zip((ROVER, FORTIFICATION, BUILDING), state.pieces_at(*where)))[kind]
+            return piece is not None and (owner is None or piece.owner == owner)
+
+        def clear(rover_at):
+            return not any(holds(n, FORTIFICATION) for n in around[rover_at])
+
+        fortifiable, enterable = set(), set()
+        for where in around:
+            own_rovers = [n for n in around[where] if holds(n, ROVER, player)]
+            if may_fortify(
+                INT_OPS,
+                reading,
+                state.pieces_at(*where) == (None, None, None),
+                bool(own_rovers),
+                any(holds(n, FORTIFICATION) for n in around[where]),
+                any(holds(n, FORTIFICATION, player) for n in around[where]),
+                any(clear(n) for n in own_rovers),
+            ):
+                fortifiable.add(where)
+            rover, fortification, building = state.pieces_at(*where)
+            if rover is None and building is None and (fortification is None or fortification.owner == player):
+                enterable.add(where)
+        legal = game.legal_actions(state)
+        parse = game.rules.boards.parse
+        assert {parse(a.target) for a in legal if isinstance(a, Fortify)} == fortifiable
+        moves = {(parse(a.source), parse(a.target)) for a in legal if isinstance(a, Move)}
+        own = [(r.planet, r.space) for r in state.rovers_of(player) if r.space is not None]
+        assert moves == {(w, n) for w in own for n in around[w] if n in enterable}
 
 
 # Build

@@ -5,6 +5,8 @@ from fractions import Fraction
 
 import pytest
 import z3
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulecheck.core.chance import distribution, settle
 from rulecheck.core.clauses import coverage, load_catalogue, parse_catalogue, touch
@@ -19,7 +21,7 @@ from rulecheck.core.errors import (
     TraceError,
 )
 from rulecheck.core.game import CHANCE, TERMINAL
-from rulecheck.core.ops import INT_OPS, Z3Ops
+from rulecheck.core.ops import INT_OPS, MaskOps, Z3Ops
 from rulecheck.core.options import Option, OptionSpace, parse_assignments
 from rulecheck.core.trace import load_trace, parse_trace, record, replay
 from tests.fixtures.pig import SPEC_DIR, Face, Hold, Pig, PigState, Roll, bank, can_hold
@@ -180,6 +182,30 @@ def test_apply_names_the_clause_that_forbids_an_action(pig):
     assert error.value.clause == "PIG-4"
 
 
+class CountingPig(Pig):
+    """Pig that counts how often it lists a player's legal actions."""
+
+    listings = 0
+
+    def _legal_actions(self, state, player):
+        self.listings += 1
+        return super()._legal_actions(state, player)
+
+
+def test_remembered_legal_actions_are_not_listed_again_and_apply_still_checks_against_them():
+    game = CountingPig(2)
+    state = game.apply(game.apply(game.initial_state(), Roll()), Face(3))
+    legal = game.legal_actions(state)
+    for other in (game.initial_state(), PigState((0, 0), 1, 0, False, None)):
+        game.legal_actions(other)  # the game's memory of listings moves on
+    game.remember_legal(state, legal)
+    listed = game.listings
+    assert [game.apply(state, action) for action in legal] == [Pig(2).apply(state, action) for action in legal]
+    assert game.listings == listed
+    with pytest.raises(IllegalAction, match="no die is being rolled"):
+        game.apply(state, Face(2))  # not among the remembered actions: rejected, as without them
+
+
 def test_rule_gap_raises_only_in_strict_mode():
     state = Pig(2).initial_state()
     assert Pig(2).rule_gap("PIG-G1", "silent", state) is None
@@ -337,6 +363,37 @@ def test_ops_compute_the_same_values(ops):
         assert _as_python(got) == expected
     if x is not None:
         assert z3.is_expr(ops.min(x, 5))
+
+
+PLACES = 7
+"""The universe of the mask tests: sets of 7 places."""
+
+
+def _at(mask, place):
+    return bool(mask >> place & 1)
+
+
+@given(st.lists(st.integers(0, 2**PLACES - 1), min_size=3, max_size=3))
+def test_mask_ops_give_at_every_place_what_int_ops_give_there(masks):
+    """A boolean guard on sets of places is the guard at each place: every connective, and a guard
+    built of them, computed on masks, holds at exactly the places where INT_OPS says it holds."""
+    ops = MaskOps(PLACES)
+    a, b, c = masks
+
+    def guard(o, x, y, z):
+        return o.and_(o.or_(x, o.not_(y)), o.implies(z, x), o.ite(y, z, o.not_(x)))
+
+    for place in range(PLACES):
+        x, y, z = (_at(m, place) for m in masks)
+        assert _at(ops.and_(a, b, c), place) == INT_OPS.and_(x, y, z)
+        assert _at(ops.or_(a, b, c), place) == INT_OPS.or_(x, y, z)
+        assert _at(ops.not_(a), place) == INT_OPS.not_(x)
+        assert _at(ops.implies(a, b), place) == INT_OPS.implies(x, y)
+        assert _at(ops.ite(a, b, c), place) == INT_OPS.ite(x, y, z)
+        assert _at(guard(ops, a, b, c), place) == guard(INT_OPS, x, y, z)
+    assert ops.and_(a, b, c) >> PLACES == 0 and ops.not_(a) >> PLACES == 0, "results stay within the places"
+    with pytest.raises(TypeError, match="boolean guards only"):
+        ops.min(a, b)
 
 
 def test_terminal_state_is_terminal():

@@ -24,7 +24,7 @@ also holds the player who acted last and the verb of their action, which the sel
 check blames for what the dice do.
 
 Non-termination is a cycle of player steps among the discovered states: after the
-search, the graph of player-step edges is searched for one (networkx), and its witness
+search, the graph of player-step edges is searched depth first for one, and its witness
 walks to the cycle's shallowest state and around the cycle until a state recurs (under
 symmetry the walk may go round more than once before the very state recurs). A cycle
 through a chance node is not reported: it repeats forever only with probability 0.
@@ -47,7 +47,6 @@ from functools import partial
 from typing import Any
 
 import attrs
-import networkx as nx
 
 from rulecheck.check.generic import (
     CYCLE,
@@ -129,17 +128,20 @@ class ExploreReport(IssueReport):
         }
 
 
-@attrs.frozen
+@attrs.define
 class _Node:
-    """A discovered state waiting in the frontier, with what expanding it needs."""
+    """A discovered state waiting in the frontier, with what expanding it needs (never changed:
+    not frozen, as a frozen class costs more to make, once for each state)."""
 
     index: int
     state: Any
     depth: int
     legal: tuple[Action, ...]
-    actor: int | None
-    """The player to blame for the step here; `cause` is the last player action on the path."""
+    strict: bool
+    """Whether the strict twin listed `legal` (the listing shows no rule gap): it takes them again
+    when the state is expanded, instead of listing them anew."""
     cause: Action | None
+    """The last player action on the path here."""
 
 
 def _reach(game: Game[Any, Any], actions: Sequence[Action], origin: Any) -> tuple[Any, int | None, Action | None]:
@@ -152,6 +154,38 @@ def _reach(game: Game[Any, Any], actions: Sequence[Action], origin: Any) -> tupl
             cause = action
         state = game.apply(state, action)
     return state, actor, cause
+
+
+def first_cycle(steps: Sequence[tuple[int, int]]) -> list[int] | None:
+    """The nodes round the first cycle that a depth-first search of the graph of `steps` (edges
+    between numbered nodes) meets, from the node the search was in when it met the cycle's first
+    node again, or None for a graph without one. The search tries the nodes in the order they
+    first appear in `steps`, and the successors of each in the order of its edges: the cycle
+    networkx's find_cycle reports for the same graph, found without building one."""
+    successors: dict[int, dict[int, None]] = {}
+    for tail, head in steps:
+        successors.setdefault(tail, {})[head] = None
+        successors.setdefault(head, {})
+    finished: set[int] = set()
+    for root in successors:
+        if root in finished:
+            continue
+        path = {root: None}
+        """The nodes from the root to the one searched now, in order (a dict: a set that keeps it)."""
+        untried = [iter(successors[root])]
+        while untried:
+            for head in untried[-1]:
+                if head in path:
+                    nodes = list(path)
+                    return nodes[nodes.index(head) :]
+                if head not in finished:
+                    path[head] = None
+                    untried.append(iter(successors[head]))
+                    break
+            else:
+                untried.pop()
+                finished.add(path.popitem()[0])
+    return None
 
 
 class _Search:
@@ -181,6 +215,9 @@ class _Search:
         search once the search ends)."""
         self.shown: dict[tuple[str, str], tuple[Issue, list[Action]]] = {}
         """Each issue seen, by key, with the actions after the start that show it."""
+        self.transition_properties = checks.transition_properties
+        self.cycles = CYCLE in checks.kinds
+        """Whether the search looks for a cycle of player steps (and keeps `player_steps` for it)."""
         self.edges = 0
         self.stopped = False
         """Whether a state budget stopped the search inside a state's expansion."""
@@ -230,59 +267,66 @@ class _Search:
         return tuple(self.trace(issue, actions) for issue, actions in self.shown.values())
 
     def discover(
-        self, key: Key, state: Any, parent: tuple[_Node, Action] | None, actor: int | None, cause: Action | None
+        self, key: Key, state: Any, parent: tuple[int, Action] | None, depth: int, cause: Action | None
     ) -> _Node:
+        """Number the state `key` names, reached from `parent` (its number and the action from it)
+        at `depth`, and list its legal actions."""
         index = len(self.keys)
         self.index[key] = index
         self.keys.append(key)
-        self.parents.append(None if parent is None else (parent[0].index, parent[1]))
-        depth = 0 if parent is None else parent[0].depth + 1
+        self.parents.append(parent)
         self.depths.append(depth)
         legal, gaps = legal_step(self.checks, state)
-        self.report(gaps, partial(self.path, index))
-        return _Node(index, state, depth, legal, actor, cause)
+        if gaps:
+            self.report(gaps, partial(self.path, index))
+        return _Node(index, state, depth, legal, not gaps, cause)
 
     def begin(self, state: Any, actor: int | None, cause: Action | None) -> _Node:
         """Discover the start state, reached by `cause`, the last player action on the way."""
-        node = self.discover(self.key(state, actor, cause), state, None, actor, cause)
+        node = self.discover(self.key(state, actor, cause), state, None, 0, cause)
         self.report(state_issues(self.checks, None, None, state, node.legal, None, None), list)
         return node
 
     def expand(self, node: _Node, budget: int | None) -> list[_Node]:
         """The states first reached from `node`, every edge checked; once `budget` states are
         known, the expansion stops and `stopped` is set."""
-        mover = self.game.to_move(node.state)
+        game, state = self.game, node.state
+        mover = game.to_move(state)
+        player_step = mover != CHANCE and self.cycles
         children = []
         for action, stepped in self.steps(node):
             if budget is not None and len(self.keys) >= budget:
                 self.stopped = True
                 break
             self.edges += 1
-            witness = partial(self.path, node.index, action)
             if isinstance(stepped, Exception):
                 self.report([engine_error(action, stepped)], partial(self.path, node.index))
                 continue
             after, issues = stepped
-            actor, cause = self.game.blame(node.state, action), node.cause if mover == CHANCE else action
+            actor, cause = game.blame(state, action), node.cause if mover == CHANCE else action
             key = self.key(after, actor, cause)
             known = self.known(key)
             if known is None:
-                child = self.discover(key, after, (node, action), actor, cause)
-                issues += state_issues(self.checks, node.state, action, after, child.legal, actor, cause)
+                child = self.discover(key, after, (node.index, action), node.depth + 1, cause)
+                issues += state_issues(self.checks, state, action, after, child.legal, actor, cause)
                 children.append(child)
                 known = child.index
             else:
-                issues += broken_invariants(self.game, self.checks.transition_properties, node.state, action, after)
-                issues += self_loss(self.game, node.state, after, actor, cause)
-            self.report(issues, witness)
-            if mover != CHANCE and CYCLE in self.checks.kinds:
+                issues += broken_invariants(game, self.transition_properties, state, action, after)
+                issues += self_loss(game, state, after, actor, cause)
+            if issues:
+                self.report(issues, partial(self.path, node.index, action))
+            if player_step:
                 self.player_steps.append((node.index, known))
         return children
 
     def steps(self, node: _Node) -> list[tuple[Action, tuple[Any, list[Issue]] | Exception]]:
         """Each legal action of `node` with the state after it and the rule gap it shows, or what
         applying it raised. All are applied before any state after them is looked at, so the
-        game lists the node's legal actions (which `apply` checks against) once."""
+        game lists the node's legal actions (which `apply` checks against) once, or, if it listed
+        them when the node was found, takes them again."""
+        if node.strict:
+            self.checks.strict.remember_legal(node.state, node.legal)
         found: list[tuple[Action, tuple[Any, list[Issue]] | Exception]] = []
         for action in node.legal:
             try:
@@ -293,11 +337,9 @@ class _Search:
 
     def report_cycle(self) -> None:
         """One cycle of player steps, if the discovered states hold any."""
-        try:
-            edges = nx.find_cycle(nx.DiGraph(self.player_steps))
-        except nx.NetworkXNoCycle:
+        ring = first_cycle(self.player_steps)
+        if ring is None:
             return
-        ring = [u for u, _ in edges]
         first = min(range(len(ring)), key=lambda i: self.depths[ring[i]])
         actions, earlier = self.walk(ring[first:] + ring[:first])
         self.report([cycle(len(self.start) + earlier, len(self.start) + len(actions))], lambda: actions)

@@ -311,7 +311,7 @@ class _Campaign:
             return
         if digest in self.counted.choices:  # an earlier chunk played it: Hypothesis plays another instead
             reject()
-        tally.add(_Tally(1, len(actions), int(capped), clauses, {digest}))
+        tally.add(_Tally(1, len(actions), int(capped), Counter(clauses), {digest}))
         self.progress(self.counted.games + tally.games, games)
 
     def _keep(self, found: Found) -> None:

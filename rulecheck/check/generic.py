@@ -215,6 +215,8 @@ def broken_invariants(
 ) -> list[Issue]:
     """The properties the step `before --action--> after` breaks; with `action` None, the state
     properties `after` breaks."""
+    if not properties:
+        return []
     return _broken(game, failures(game, properties, before, action, after))
 
 
@@ -263,7 +265,7 @@ def outcome(game: Game[Any, Any], state: Any) -> list[Issue]:
 def self_loss(game: Game[Any, Any], before: Any, after: Any, actor: int | None, cause: Action | None) -> list[Issue]:
     """A self-loss if `actor`, whose action `cause` brought the step `before -> after` about, has
     newly lost after it."""
-    if actor is None or cause is None or actor not in game.losers(after) - game.losers(before):
+    if actor is None or cause is None or actor not in game.losers(after) or actor in game.losers(before):
         return []
     return [Issue(SELF_LOSS, cause.verb, (), f"player {actor} lost through their own {cause}")]
 

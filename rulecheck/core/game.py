@@ -14,8 +14,9 @@ encoding, both handled here for every game.
 
 The public calls live here and are the same for every game: `legal_actions` sorts and
 deduplicates once, `apply` rejects every action that is not legal (not a sample of
-them) with the clause the game names, and `returns`, `winners` and the numbering are
-derived from the game's declarations. A game implements small private hooks:
+them) with the clause the game names (against the listing it keeps of the last states
+listed, or one a search hands back with `remember_legal`), and `returns`, `winners` and the
+numbering are derived from the game's declarations. A game implements small private hooks:
 `_legal_actions` (a player's legal actions, in any order unless the class sets
 `legal_actions_sorted`), `_chance_outcomes`, `_apply` (called only with a legal
 action), `_illegal` (why an action is not legal), `_returns` and `action_domains`.
@@ -166,8 +167,18 @@ class Game(abc.ABC, Generic[S, A]):
             legal = (listed, {a.text: a for a in listed})
         else:
             legal = sorted_by_text(self._legal_actions(state, mover))
-        self._listed = [*self._listed[1 - LISTED_KEPT :], (state, legal)]
+        self._keep_listed(state, legal)
         return legal
+
+    def _keep_listed(self, state: S, legal: tuple[tuple[A, ...], dict[str, A]]) -> None:
+        self._listed = [*self._listed[1 - LISTED_KEPT :], (state, legal)]
+
+    def remember_legal(self, state: S, legal: tuple[A, ...]) -> None:
+        """Take `legal`, what `legal_actions(state)` returned for this very state object, as the
+        state's legal actions again, so that `apply` on the state checks its actions against them
+        without listing them anew: a breadth-first search lists each state when it finds it and
+        applies its actions much later, once the game keeps the listings of other states."""
+        self._keep_listed(state, (legal, {a.text: a for a in legal}))
 
     def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
         """At a chance node, each outcome with its exact probability (summing to 1); else empty."""

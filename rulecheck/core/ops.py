@@ -8,6 +8,10 @@ written as `def save(ops, saved): return ops.min(saved + 1, CAP)` and called wit
 `INT_OPS` in the engine and with `Z3Ops()` in a proof. A proof about such a function
 is a proof about the engine's code.
 
+A guard made only of the boolean connectives also runs on sets of places as bitmasks
+(`MaskOps`): called with, for each condition, the set of spaces where it holds, it gives
+the set where the guard holds, which answers it for every space of a board at once.
+
 Leaves out: data structures (board spaces, card lists); a rule over those is checked
 by refinement against fuzzed transitions, not evaluated on Z3 terms.
 """
@@ -55,6 +59,44 @@ class IntOps:
 
 
 INT_OPS = IntOps()
+
+
+class MaskOps:
+    """Ops on sets drawn from a universe of `size` places, each set a bitmask (bit i for place i):
+    a condition's value is the set of places where it holds, and the connectives are the set
+    operations, so a boolean guard on masks is the guard on each place at once. Only the
+    connectives and if-then-else have a meaning here; min and max, on numbers, raise TypeError."""
+
+    def __init__(self, size: int) -> None:
+        self.every = (1 << size) - 1
+        """The set of every place."""
+
+    def ite(self, cond: int, then: int, otherwise: int) -> int:
+        return (cond & then) | (self.every & ~cond & otherwise)
+
+    def min(self, a: Any, b: Any) -> Any:
+        raise TypeError("a set of places has no minimum: MaskOps runs boolean guards only")
+
+    def max(self, a: Any, b: Any) -> Any:
+        raise TypeError("a set of places has no maximum: MaskOps runs boolean guards only")
+
+    def and_(self, *conds: int) -> int:
+        found = self.every
+        for cond in conds:
+            found &= cond
+        return found
+
+    def or_(self, *conds: int) -> int:
+        found = 0
+        for cond in conds:
+            found |= cond
+        return found
+
+    def not_(self, cond: int) -> int:
+        return self.every & ~cond
+
+    def implies(self, cond: int, then: int) -> int:
+        return (self.every & ~cond) | then
 
 
 class Z3Ops:

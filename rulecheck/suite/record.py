@@ -13,7 +13,6 @@ Leaves out: which actions to play (export.py chooses them) and writing the file 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
@@ -31,7 +30,7 @@ def record_trace(
     trace_id: str,
     covers: Iterable[str] = (),
     start: Any = None,
-) -> tuple[SuiteTrace, Counter[str]]:
+) -> tuple[SuiteTrace, dict[str, int]]:
     """The suite trace of `actions` played from the initial state (or `start`), and the clauses
     the engine touched; IllegalAction if an action is not legal."""
     steps = []

@@ -2,8 +2,8 @@
 
 Models: the planets of a game (every one the same board, under the `removal` option),
 the text tokens of spaces and orbits, each space's neighbours (tabulated once for all games,
-for the rules to look up), adjacency between orbits (`planet_adjacency`), and shooting
-distance under the five readings of L13:
+for the rules to look up, also as a set of spaces in a bitmask), adjacency between orbits
+(`planet_adjacency`), and shooting distance under the five readings of L13:
 
   W0  plain steps along the shortest chain;
   W1  every pentagon entered counts 2, the target's included, the own space free;
@@ -25,6 +25,7 @@ from typing import Any, Final
 import networkx as nx
 
 from rulecheck.core.clauses import touch
+from rulecheck.core.ops import MaskOps
 from rulecheck.core.options import Options
 from rulecheck.geometry.facts import board_facts
 from rulecheck.geometry.planet import HQ, REMOVALS, Planet, label_order, planet
@@ -124,11 +125,35 @@ class Boards:
         """Each (planet, space) of the game with its HQ neighbours, in board order."""
         self.places: Mapping[str, tuple[int, str]] = MappingProxyType({t: where for where, t in self.tokens.items()})
         """Every space token of the game with the (planet, space) it names."""
+        self.numbered: tuple[tuple[int, str], ...] = tuple(self.tokens)
+        """Every (planet, space) of the game, numbered for sets of spaces as bitmasks (`ops`)."""
+        self.bit: Mapping[tuple[int, str], int] = MappingProxyType({w: 1 << i for i, w in enumerate(self.numbered)})
+        """Each (planet, space) of the game as the set holding it alone."""
+        self.around_set: Mapping[tuple[int, str], int] = MappingProxyType(
+            {where: sum(self.bit[n] for n in near) for where, near in self.around.items()}
+        )
+        """Each (planet, space) of the game with the set of its neighbours."""
+        self.planet_set: tuple[int, ...] = tuple(sum(self.bit[(p, s)] for s in self.spaces) for p in range(planets))
+        """Each planet's spaces as a set."""
+        self.hq_set: int = sum(bit for (_, s), bit in self.bit.items() if s in self.hq_spaces)
+        """The HQ spaces of every planet, as a set."""
+        self.ops = MaskOps(len(self.numbered))
+        """Guards (counters.py) on sets of the game's spaces."""
         self._adjacency = adjacency
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its settings: unpickling gives the shared Boards of those settings."""
         return boards_for, (self.removal, self.count, self._adjacency)
+
+    def spaces_in(self, spaces: int) -> list[tuple[int, str]]:
+        """The (planet, space) of each member of a set of spaces, in their numbering's order."""
+        found = []
+        numbered = self.numbered
+        while spaces:
+            lowest = spaces & -spaces
+            found.append(numbered[lowest.bit_length() - 1])
+            spaces ^= lowest
+        return found
 
     def neighbours(self, space: str) -> tuple[str, ...]:
         touch("GT-B4")

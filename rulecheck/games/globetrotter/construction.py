@@ -13,7 +13,6 @@ Leaves out: a limit on the number of Fortification pieces (the rulebook gives no
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 import attrs
@@ -41,21 +40,19 @@ from rulecheck.games.globetrotter.counters import (
 from rulecheck.games.globetrotter.state import (
     BUILDING_KINDS,
     DRILL_CANNON,
-    EMPTY,
     FACTORY,
     IDLE,
     TREASURY,
     Building,
     Fortification,
     GlobetrotterState,
-    Occupants,
     Rover,
 )
 from rulecheck.games.globetrotter.turns import saved_points, set_saved_points
 
 
 def _unoccupied(m: Mover, where: Where) -> bool:
-    return where not in m.occupancy
+    return bool(m.rules.boards.bit[where] & m.unoccupied)
 
 
 # Fortify
@@ -63,49 +60,26 @@ def _unoccupied(m: Mover, where: Where) -> bool:
 _FORTIFY_CLAUSES: Final = ("GT-A9", "GT-B4")
 
 
-@lru_cache(maxsize=None)
-def _fortify_verdict(
-    reading: str,
-    unoccupied: bool,
-    beside_own_rover: bool,
-    fortification_beside: bool,
-    own_fortification_beside: bool,
-    rover_beside_clear: bool,
-) -> str | None:
-    """GT-A9 under `fortify_adjacency`: why a space with these facts may not be fortified, or None
-    if it may (`may_fortify` on INT_OPS). A few booleans decide it, so each answer is worked out
-    once and kept."""
-    if may_fortify(
-        INT_OPS,
-        reading,
-        unoccupied,
-        beside_own_rover,
-        fortification_beside,
-        own_fortification_beside,
-        rover_beside_clear,
-    ):
-        return None
-    if not unoccupied:
-        return "is occupied"
-    if not beside_own_rover:
-        return "is not adjacent to a friendly Rover"
-    if reading == "rover":
-        return "has every friendly Rover beside it adjacent to a Fortification"
-    return "is adjacent to an existing Fortification"
-
-
-def _fortify_reason(m: Mover, where: Where) -> str | None:
-    """GT-A9: why the mover may not fortify the space `where`, or None if they may."""
-    rovers = m.beside_own_rover.get(where, ())
+def _fortifiable(m: Mover) -> int:
+    """GT-A9 under `fortify_adjacency`: the set of spaces the mover may fortify (`may_fortify` on the
+    boards' sets of spaces, which decides every space at once)."""
     reading = m.rules.options["fortify_adjacency"]
-    clear_rover = reading == "rover" and any((where[0], r) not in m.beside_fortification for r in rovers)
-    return _fortify_verdict(
-        reading,
-        _unoccupied(m, where),
-        bool(rovers),
-        where in m.beside_fortification,
-        where in m.beside_own_fortification,
-        clear_rover,
+    clear = 0
+    if reading == "rover":
+        around_set, bit = m.rules.boards.around_set, m.rules.boards.bit
+        for where in m.on_board:
+            if not bit[where] & m.beside_fortification:
+                clear |= around_set[where]
+    return int(
+        may_fortify(
+            m.rules.boards.ops,
+            reading,
+            m.unoccupied,
+            m.beside_own_rover,
+            m.beside_fortification,
+            m.beside_own_fortification,
+            clear,
+        )
     )
 
 
@@ -114,15 +88,26 @@ def legal_fortifications(m: Mover) -> list[Action]:
         return []
     touch(*_FORTIFY_CLAUSES)
     at = m.rules.actions.at(Fortify)
-    return [at[where] for where in m.beside_own_rover if _fortify_reason(m, where) is None]
+    return [at[where] for where in m.rules.boards.spaces_in(_fortifiable(m))]
+
+
+def _why_not_fortify(m: Mover, space: int) -> str:
+    """Why the mover may not fortify the space whose set is `space`."""
+    if not space & m.unoccupied:
+        return "is occupied"
+    if not space & m.beside_own_rover:
+        return "is not adjacent to a friendly Rover"
+    if m.rules.options["fortify_adjacency"] == "rover":
+        return "has every friendly Rover beside it adjacent to a Fortification"
+    return "is adjacent to an existing Fortification"
 
 
 def check_fortify(m: Mover, action: Fortify) -> Where:
     touch("GT-A9")
     where = m.rules.space(action.target, "GT-A9", action, m.state)
-    reason = _fortify_reason(m, where)
-    if reason is not None:
-        raise IllegalAction("GT-A9", f"{action.target} {reason}", action)
+    space = m.rules.boards.bit[where]
+    if not space & _fortifiable(m):
+        raise IllegalAction("GT-A9", f"{action.target} {_why_not_fortify(m, space)}", action)
     return where
 
 
@@ -136,19 +121,11 @@ def apply_fortify(
 # Build
 
 
-def _support(m: Mover, planet: int, neighbours: tuple[str, ...]) -> tuple[int, bool]:
-    """GT-A10: how many of the spaces hold the mover's Rovers or Fortifications, and whether a
-    friendly Rover among them oversees construction."""
-    player, occupancy = m.player, m.occupancy
-    supporters = 0
-    overseen = False
-    for n in neighbours:
-        rover, fortification, _ = occupancy.get((planet, n), EMPTY)
-        own_rover = rover is not None and rover.owner == player
-        if own_rover or (fortification is not None and fortification.owner == player):
-            supporters += 1
-        overseen = overseen or own_rover
-    return supporters, overseen
+def _support(m: Mover, where: Where) -> tuple[int, bool]:
+    """GT-A10: how many spaces beside `where` hold the mover's Rovers or Fortifications, and whether
+    a friendly Rover among them oversees construction."""
+    beside = m.rules.boards.around_set[where]
+    return (beside & m.own_supporting).bit_count(), bool(beside & m.own_rover_spaces)
 
 
 def _kind_counts(m: Mover, planet: int, kind: str) -> tuple[int, bool, int]:
@@ -161,13 +138,13 @@ def _kind_counts(m: Mover, planet: int, kind: str) -> tuple[int, bool, int]:
 def legal_builds(m: Mover) -> list[Action]:
     """Unoccupied HQs beside one of the player's Rovers, with the support and the type the rules ask."""
     boards = m.rules.boards
-    sites = {hq for where in m.on_board for hq in boards.hq_around[where] if _unoccupied(m, hq)}
+    sites = m.beside_own_rover & boards.hq_set & m.unoccupied
     if not sites:
         return []
     touch("GT-A10", "GT-B3")
     found: list[Action] = []
-    for planet, hq in sites:
-        supporters, overseen = _support(m, planet, boards.adjacent[hq])
+    for planet, hq in boards.spaces_in(sites):
+        supporters, overseen = _support(m, (planet, hq))
         if supporters < 3 or not overseen:
             continue
         touch("GT-A11")
@@ -191,7 +168,8 @@ def check_build(m: Mover, action: Build) -> Where:
         raise IllegalAction("GT-A10", f"{action.target} is occupied", action)
     if action.kind not in BUILDING_KINDS:
         raise IllegalAction("GT-A11", f"no building type {action.kind!r}; types: {', '.join(BUILDING_KINDS)}", action)
-    supporters, overseen = _support(m, planet, rules.boards.neighbours(space))
+    touch("GT-B4")
+    supporters, overseen = _support(m, (planet, space))
     if supporters < 3:
         raise IllegalAction("GT-A10", f"only {supporters} spaces beside {action.target} hold your pieces", action)
     if not overseen:
@@ -238,6 +216,9 @@ def apply_decommission(
 ) -> GlobetrotterState:
     if isinstance(piece, Fortification):
         return state.replace(piece, None)
+    # The piece as it stands now: a Treasury that paid for this action with a saved point holds one
+    # point fewer than when the action was checked, and goes all the same.
+    piece = state.building_at(piece.planet, piece.space) or piece
     touch("GT-A13")  # the Fortifications around it stay
     if piece.kind in (FACTORY, TREASURY):
         touch("GT-A14")  # its points go with it
@@ -257,17 +238,11 @@ def _own_factory(m: Mover, token: str, action: Action) -> Building:
     return factory
 
 
-def _open_for_rover(rules: Rules, there: Occupants, player: int) -> bool:
-    """GT-F2 under `open_space`: whether a new Rover may appear on a space where `there` stands."""
-    rover, fortification, building = there
-    if rover is None and fortification is None and building is None:
-        return True
-    return (
-        rules.options["open_space"] == "friendly-fortification"
-        and fortification is not None
-        and fortification.owner == player
-        and rover is None
-    )
+def _open_for_rover(m: Mover) -> int:
+    """GT-F2 under `open_space`: the set of spaces where a new Rover of the mover may appear."""
+    if m.rules.options["open_space"] == "friendly-fortification":
+        return m.unoccupied | m.own_fortified_clear
+    return m.unoccupied
 
 
 def rover_cap_counts(m: Mover, planet: int) -> tuple[int, int]:
@@ -280,17 +255,15 @@ def rover_cap_counts(m: Mover, planet: int) -> tuple[int, int]:
 
 
 def legal_manufactures(m: Mover) -> list[Action]:
-    rules, player, occupancy = m.rules, m.player, m.occupancy
     found: list[Action] = []
     for f in m.kinds.get(FACTORY, ()):
         touch("GT-F2", "GT-F5")
         rovers, buildings = rover_cap_counts(m, f.planet)
         if not can_manufacture(INT_OPS, f.points, rovers, buildings):
             continue
+        open_spaces = _open_for_rover(m)
         found += [
-            action
-            for where, action in rules.actions.steps(Manufacture)[(f.planet, f.space)]
-            if _open_for_rover(rules, occupancy.get(where, EMPTY), player)
+            action for there, action in m.rules.actions.steps(Manufacture)[(f.planet, f.space)] if there & open_spaces
         ]
     return found
 
@@ -302,7 +275,7 @@ def check_manufacture(m: Mover, action: Manufacture) -> tuple[Building, str]:
     planet, space = rules.space(action.target, "GT-F2", action, m.state)
     if planet != factory.planet or space not in rules.boards.neighbours(factory.space):
         raise IllegalAction("GT-F2", f"{action.target} is not adjacent to the Factory", action)
-    if not _open_for_rover(rules, m.state.pieces_at(planet, space), m.player):
+    if not rules.boards.bit[(planet, space)] & _open_for_rover(m):
         raise IllegalAction("GT-F2", f"{action.target} is not open", action)
     touch("GT-F5")
     rovers, buildings = rover_cap_counts(m, planet)
@@ -325,12 +298,14 @@ def apply_manufacture(
 
 def _repairing_factory(m: Mover, where: Where) -> Building | None:
     """GT-F3: the first of the mover's Factories beside the space, in board order, if any."""
-    if FACTORY not in m.kinds:
+    factories = m.kinds.get(FACTORY)
+    if not factories:
         return None
+    by_space = {(f.planet, f.space): f for f in factories}
     for near in m.rules.boards.around[where]:
-        building = m.occupancy.get(near, EMPTY)[2]
-        if building is not None and building.owner == m.player and building.kind == FACTORY:
-            return building
+        factory = by_space.get(near)
+        if factory is not None:
+            return factory
     return None
 
 
@@ -350,8 +325,8 @@ def legal_repairs(m: Mover) -> list[Action]:
 def check_repair(m: Mover, action: Repair) -> tuple[Rover, Building]:
     touch("GT-F3")
     where = m.rules.space(action.target, "GT-F3", action, m.state)
-    rover = m.occupancy.get(where, EMPTY)[0]
-    if rover is None or rover.owner != m.player:
+    rover = m.on_board.get(where)
+    if rover is None:
         raise IllegalAction("GT-F3", f"no Rover of yours on {action.target}", action)
     factory = _repairing_factory(m, where)
     if factory is None:

@@ -29,6 +29,7 @@ from rulecheck.games.globetrotter.state import (
     Building,
     Fortification,
     GlobetrotterState,
+    Occupants,
     Rover,
     rover_order,
 )
@@ -44,6 +45,9 @@ Where = tuple[int, str]
 _NOWHERE: frozenset[Where] = frozenset()
 Steps = tuple[tuple[Where, Action], ...]
 """Spaces, each with the action that reaches it from one space."""
+Neighbours = tuple[tuple[int, Action], ...]
+"""A space's neighbours, each as the set of spaces holding it alone (Boards.bit), with the action
+that reaches it from the space."""
 
 
 class Table(dict[K, V]):
@@ -69,7 +73,7 @@ class Actions:
         self.boards = boards
         self.act = ActionCache()
         self._at: dict[type[Action], Table[Where, Any]] = {}
-        self._steps: dict[type[Action], Table[Where, Steps]] = {}
+        self._steps: dict[type[Action], Table[Where, Neighbours]] = {}
         self._across: dict[type[Action], Table[Where, Steps]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -84,14 +88,14 @@ class Actions:
             table = self._at[cls] = Table(lambda where: act(cls, tokens[where]))
         return table
 
-    def steps(self, cls: type[Action]) -> Mapping[Where, Steps]:
+    def steps(self, cls: type[Action]) -> Mapping[Where, Neighbours]:
         """For each space, its neighbours in board order, each with the action of `cls` from the
         space to it (a Move, a Manufacture)."""
         table = self._steps.get(cls)
         if table is None:
-            act, tokens, around = self.act, self.boards.tokens, self.boards.around
+            act, tokens, around, bit = self.act, self.boards.tokens, self.boards.around, self.boards.bit
             table = self._steps[cls] = Table(
-                lambda where: tuple((n, act(cls, tokens[where], tokens[n])) for n in around[where])
+                lambda where: tuple((bit[n], act(cls, tokens[where], tokens[n])) for n in around[where])
             )
         return table
 
@@ -156,50 +160,53 @@ class Mover:
         self.rules = rules
         self.state = state
         self.player = player
-        self.occupancy = state.occupancy()
-        """Every occupied (planet, space) with what stands on it."""
-        around = rules.boards.around
+        boards = rules.boards
+        around, bit, around_set = boards.around, boards.bit, boards.around_set
+        rover_spaces = own_rover_spaces = 0
         rovers: list[Rover] = []
         on_board: dict[Where, Rover] = {}
-        beside_rover: dict[Where, list[str]] = {}
+        beside_own_rover = 0
         enemies: list[tuple[Where, str]] = []
         for r in state.rovers:
+            if r.space is None:
+                if r.owner == player:
+                    rovers.append(r)
+                continue
+            where = (r.planet, r.space)
+            rover_spaces |= bit[where]
             if r.owner != player:
-                if r.space is not None:
-                    enemies.append(((r.planet, r.space), ROVER))
+                enemies.append((where, ROVER))
             else:
                 rovers.append(r)
-                if r.space is not None:
-                    where = (r.planet, r.space)
-                    on_board[where] = r
-                    for near in around[where]:
-                        spaces = beside_rover.get(near)
-                        if spaces is None:
-                            beside_rover[near] = [r.space]
-                        else:
-                            spaces.append(r.space)
+                on_board[where] = r
+                own_rover_spaces |= bit[where]
+                beside_own_rover |= around_set[where]
         self.rovers = tuple(rovers)
         """The player's Rovers, in canonical order."""
         self.on_board = on_board
         """The player's Rovers on a planet's surface (not in orbit), by space, in canonical order."""
         fortifications: list[Fortification] = []
-        beside_fortification: set[Where] = set()
-        beside_own_fortification: set[Where] = set()
+        beside_fortification = beside_own_fortification = own_fortification_spaces = fortification_spaces = 0
         for f in state.fortifications:
-            neighbours = around[(f.planet, f.space)]
-            beside_fortification.update(neighbours)
+            where = (f.planet, f.space)
+            fortification_spaces |= bit[where]
+            beside_fortification |= around_set[where]
             if f.owner != player:
-                enemies.append(((f.planet, f.space), FORTIFICATION))
+                enemies.append((where, FORTIFICATION))
             else:
                 fortifications.append(f)
-                beside_own_fortification.update(neighbours)
+                own_fortification_spaces |= bit[where]
+                beside_own_fortification |= around_set[where]
         self.fortifications = tuple(fortifications)
         """The player's Fortifications, in canonical order."""
         buildings: list[Building] = []
         kinds: dict[str, list[Building]] = {}
+        building_spaces = 0
         for b in state.buildings:
+            where = (b.planet, b.space)
+            building_spaces |= bit[where]
             if b.owner != player:
-                enemies.append(((b.planet, b.space), BUILDING))
+                enemies.append((where, BUILDING))
             else:
                 buildings.append(b)
                 kinds.setdefault(b.kind, []).append(b)
@@ -214,17 +221,36 @@ class Mover:
             sorted({r for r in rovers if r.space is None}, key=rover_order) if len(on_board) < len(rovers) else []
         )
         """The player's orbiting Rovers, each distinct one once, in canonical order."""
-        self.beside_own_rover = beside_rover
-        """Each space adjacent to one of the player's Rovers, with the spaces of those Rovers."""
-        self.beside_fortification: AbstractSet[Where] = beside_fortification
-        """Every space adjacent to a Fortification, whoever's."""
-        self.beside_own_fortification: AbstractSet[Where] = beside_own_fortification
-        """Every space adjacent to one of the player's Fortifications."""
+        # Sets of spaces, as bitmasks of the boards' numbering (Boards.bit):
+        every = boards.ops.every
+        self.unoccupied = every & ~(rover_spaces | fortification_spaces | building_spaces)
+        """The spaces holding no piece."""
+        self.enterable = every & ~(rover_spaces | building_spaces | (fortification_spaces & ~own_fortification_spaces))
+        """GT-A2, GT-A3: the spaces a Rover of the player may enter: no Rover, no Building and no
+        enemy Fortification there."""
+        self.own_fortified_clear = own_fortification_spaces & ~rover_spaces
+        """The spaces holding one of the player's Fortifications and no Rover."""
+        self.own_supporting = own_rover_spaces | own_fortification_spaces
+        """The spaces holding one of the player's Rovers or Fortifications."""
+        self.own_rover_spaces = own_rover_spaces
+        """The spaces holding one of the player's Rovers."""
+        self.beside_own_rover = beside_own_rover
+        """The spaces adjacent to one of the player's Rovers."""
+        self.beside_fortification = beside_fortification
+        """The spaces adjacent to a Fortification, whoever's."""
+        self.beside_own_fortification = beside_own_fortification
+        """The spaces adjacent to one of the player's Fortifications."""
         ports = kinds.get(SPACE_PORT)
         self.beside_own_port: AbstractSet[Where] = (
             {where for b in ports for where in around[(b.planet, b.space)]} if ports else _NOWHERE
         )
         """Every space adjacent to one of the player's Space Ports."""
+
+    @property
+    def occupancy(self) -> Mapping[Where, Occupants]:
+        """Every occupied (planet, space) with what stands on it (worked out on first use: listing
+        the legal actions reads the sets above, and only some checks ask what stands where)."""
+        return self.state.occupancy()
 
 
 @attrs.frozen

@@ -30,34 +30,27 @@ def _own_rover_at(m: Mover, token: str, action: Action) -> tuple[Rover, Where]:
     """GT-F4: the mover's Rover on the space `token` names, and that space."""
     touch("GT-F4")
     where = m.rules.space(token, "GT-A1", action, m.state)
-    rover = m.occupancy.get(where, EMPTY)[0]
-    if rover is None or rover.owner != m.player:
+    rover = m.on_board.get(where)
+    if rover is None:
         raise IllegalAction("GT-F4", f"no Rover of yours on {token}", action)
     return rover, where
 
 
-def _blocked(there: Occupants, player: int) -> tuple[str, str] | None:
-    """GT-A2, GT-A3: why a Rover of `player` may not enter a space where `there` stands, as
-    (clause, reason), or None."""
-    rover, fortification, building = there
+def _blocked(there: Occupants, player: int) -> tuple[str, str]:
+    """GT-A2, GT-A3: why a Rover of `player` may not enter a space (outside `Mover.enterable`) where
+    `there` stands, as (clause, reason)."""
+    rover, _, building = there
     if rover is not None or building is not None:
         return "GT-A2", "holds a Rover or a Building"
-    if fortification is not None and fortification.owner != player:
-        return "GT-A3", "holds an enemy Fortification"
-    return None
+    return "GT-A3", "holds an enemy Fortification"
 
 
 def legal_moves(m: Mover) -> list[Action]:
     if not m.on_board:
         return []
     touch(*_MOVE_CLAUSES)
-    occupancy, steps, player = m.occupancy, m.rules.actions.steps(Move), m.player
-    return [
-        move
-        for where in m.on_board
-        for there, move in steps[where]
-        if _blocked(occupancy.get(there, EMPTY), player) is None
-    ]
+    steps, enterable = m.rules.actions.steps(Move), m.enterable
+    return [move for where in m.on_board for there, move in steps[where] if there & enterable]
 
 
 def check_move(m: Mover, action: Move) -> tuple[Rover, Where]:
@@ -67,9 +60,9 @@ def check_move(m: Mover, action: Move) -> tuple[Rover, Where]:
     if where[0] != planet or where[1] not in m.rules.boards.neighbours(space):
         raise IllegalAction("GT-A1", f"{action.target} is not adjacent to {action.source}", action)
     touch("GT-A2")
-    blocked = _blocked(m.occupancy.get(where, EMPTY), m.player)
-    if blocked is not None:
-        raise IllegalAction(blocked[0], f"{action.target} {blocked[1]}", action)
+    if not m.rules.boards.bit[where] & m.enterable:
+        clause, reason = _blocked(m.occupancy.get(where, EMPTY), m.player)
+        raise IllegalAction(clause, f"{action.target} {reason}", action)
     touch("GT-A3")
     return rover, where
 
@@ -130,14 +123,13 @@ def legal_descents(m: Mover) -> list[Action]:
     if not m.orbiting:
         return []
     touch("GT-SP2")
-    occupancy = m.occupancy
-    act, spaces, tokens = m.rules.actions.act, m.rules.boards.spaces, m.rules.boards.tokens
+    boards = m.rules.boards
+    act, tokens = m.rules.actions.act, boards.tokens
     return [
-        act(Descend, r.hp, tokens[(r.planet, space)])
+        act(Descend, r.hp, tokens[where])
         for r in m.orbiting
         if _may_descend(m.rules, m.state, r)
-        for space in spaces
-        if (r.planet, space) not in occupancy
+        for where in boards.spaces_in(m.unoccupied & boards.planet_set[r.planet])
     ]
 
 
@@ -152,7 +144,7 @@ def check_descend(m: Mover, action: Descend) -> tuple[Rover, Where]:
     touch("GT-SP2")
     where = m.rules.space(action.target, "GT-SP2", action, m.state)
     rover = _orbiting_rover(m.state, m.player, where[0], action.hp, action)
-    if where in m.occupancy:
+    if not m.rules.boards.bit[where] & m.unoccupied:
         raise IllegalAction("GT-SP2", f"{action.target} is occupied", action)
     if not _may_descend(m.rules, m.state, rover):
         raise IllegalAction(

@@ -15,9 +15,10 @@ run clockwise in player-index order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 
@@ -130,7 +131,7 @@ class Pending:
 
 
 Piece = Rover | Fortification | Building
-P = TypeVar("P", Fortification, Building)
+Q = TypeVar("Q", Rover, Fortification, Building)
 Occupants = tuple[Rover | None, Fortification | None, Building | None]
 """What stands on one space: its Rover, Fortification and Building, None where there is none."""
 Occupancy = dict[tuple[int, str], Occupants]
@@ -161,7 +162,7 @@ class GlobetrotterState:
     lost: tuple[int, ...]
     """Players who have lost, in ascending order."""
 
-    # The three makers below pass the fields by position, in their order above: a third faster
+    # The makers below pass the fields by position, in their order above: a third faster
     # than by keyword, and play makes a few states on every step.
 
     def with_pieces(
@@ -171,18 +172,10 @@ class GlobetrotterState:
         buildings: Iterable[Building] | None = None,
     ) -> GlobetrotterState:
         """This state with some piece collections replaced, kept in canonical order."""
-        return GlobetrotterState(
-            self.phase,
-            self.rolls,
-            self.contenders,
-            self.placing,
-            self.turn,
+        return self._with_sorted(
             self.rovers if rovers is None else tuple(sorted(rovers, key=rover_order)),
             self.fortifications if fortifications is None else tuple(sorted(fortifications, key=_FORTIFICATION_ORDER)),
             self.buildings if buildings is None else tuple(sorted(buildings, key=_BUILDING_ORDER)),
-            self.planets,
-            self.pending,
-            self.lost,
         )
 
     def with_turn(self, turn: Turn | None, phase: str | None = None) -> GlobetrotterState:
@@ -231,14 +224,34 @@ class GlobetrotterState:
         return occupancy
 
     def replace(self, old: Piece, new: Piece | None) -> GlobetrotterState:
-        """This state with the piece `old` changed to `new`, or removed when `new` is None."""
+        """This state with the piece `old` changed to `new`, or removed when `new` is None. The other
+        pieces keep their canonical order, so `new` is put in its place rather than all resorted."""
         if isinstance(old, Rover):
-            rovers = list(self.rovers)
-            rovers.remove(old)
-            return self.with_pieces(rovers=rovers + ([new] if new is not None else []))  # type: ignore[list-item]
+            rovers = _replaced(self.rovers, old, cast(Rover | None, new), rover_order)
+            return self._with_sorted(rovers, self.fortifications, self.buildings)
         if isinstance(old, Fortification):
-            return self.with_pieces(fortifications=_swapped(self.fortifications, old, new))  # type: ignore[arg-type]
-        return self.with_pieces(buildings=_swapped(self.buildings, old, new))  # type: ignore[arg-type]
+            fortifications = _replaced(self.fortifications, old, cast(Fortification | None, new), _FORTIFICATION_ORDER)
+            return self._with_sorted(self.rovers, fortifications, self.buildings)
+        buildings = _replaced(self.buildings, old, cast(Building | None, new), _BUILDING_ORDER)
+        return self._with_sorted(self.rovers, self.fortifications, buildings)
+
+    def _with_sorted(
+        self, rovers: tuple[Rover, ...], fortifications: tuple[Fortification, ...], buildings: tuple[Building, ...]
+    ) -> GlobetrotterState:
+        """This state with these pieces, each tuple already in canonical order."""
+        return GlobetrotterState(
+            self.phase,
+            self.rolls,
+            self.contenders,
+            self.placing,
+            self.turn,
+            rovers,
+            fortifications,
+            buildings,
+            self.planets,
+            self.pending,
+            self.lost,
+        )
 
     def pieces_at(self, planet: int, space: str) -> Occupants:
         """The Rover, Fortification and Building on a space (None where there is none)."""
@@ -268,17 +281,19 @@ class GlobetrotterState:
         return tuple([r for r in self.rovers if r.owner == player])
 
 
-def _swapped(pieces: tuple[P, ...], old: P, new: P | None) -> list[P]:
-    """The pieces with each one equal to `old` changed to `new`, or left out when `new` is None.
-    Equal pieces stand on the same space, so only those are compared in full."""
-    found: list[P] = []
-    for piece in pieces:
-        if piece is old or (piece.space == old.space and piece == old):
-            if new is not None:
-                found.append(new)
-        else:
-            found.append(piece)
-    return found
+def _replaced(pieces: tuple[Q, ...], old: Q, new: Q | None, order: Callable[[Q], Any]) -> tuple[Q, ...]:
+    """The canonically ordered `pieces` with one piece equal to `old` left out and `new`, if given,
+    put in at its place in `order`. The piece is found by identity first (rules pass the state's
+    own pieces), by equality otherwise (ValueError if there is none); equal pieces are
+    interchangeable."""
+    index = next((i for i, piece in enumerate(pieces) if piece is old), None)
+    if index is None:
+        index = pieces.index(old)
+    rest: tuple[Q, ...] = pieces[:index] + pieces[index + 1 :]
+    if new is None:
+        return rest
+    at: int = bisect_left(rest, order(new), key=order)
+    return rest[:at] + (new,) + rest[at:]
 
 
 def _occupancy_of(

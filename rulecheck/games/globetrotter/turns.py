@@ -26,7 +26,7 @@ from rulecheck.games.globetrotter.counters import (
     turn_start_points,
     usable_saved,
 )
-from rulecheck.games.globetrotter.state import FACTORY, OVER, PLAY, TREASURY, GlobetrotterState, Turn
+from rulecheck.games.globetrotter.state import FACTORY, OVER, PLAY, TREASURY, Building, GlobetrotterState, Turn
 
 
 def saved_points(state: GlobetrotterState, player: int) -> int:
@@ -38,10 +38,16 @@ def saved_points(state: GlobetrotterState, player: int) -> int:
 
 
 def set_saved_points(state: GlobetrotterState, player: int, points: int) -> GlobetrotterState:
-    buildings = [
-        attrs.evolve(b, points=points) if b.owner == player and b.kind == TREASURY else b for b in state.buildings
-    ]
-    return state.with_pieces(buildings=buildings)
+    for b in state.buildings:
+        if b.owner == player and b.kind == TREASURY:
+            state = state.replace(b, with_points(b, points))
+    return state
+
+
+def with_points(building: Building, points: int) -> Building:
+    """The Building with other build or saved points."""
+    b = building
+    return Building(b.planet, b.space, b.owner, b.kind, b.hp, points, b.readiness, b.aim)
 
 
 # The turn's counters are a few small numbers, so the engine works out `may_act` and
@@ -66,10 +72,15 @@ def _turn(player: int, taken: int, counted: int, own_used: bool, stolen: int) ->
     return Turn(player, taken, counted, own_used, stolen)
 
 
+@lru_cache(maxsize=None, typed=True)
+def _usable_saved(saved: int, saved_now: int, next_turn: bool) -> int:
+    return int(usable_saved(INT_OPS, saved, saved_now, next_turn))
+
+
 def usable_points(rules: Rules, state: GlobetrotterState, turn: Turn) -> int:
     """The Treasury points the player to move may spend now (`saved_point_use`, GT-T1)."""
     next_turn = rules.options["saved_point_use"] == "next-turn"
-    return int(usable_saved(INT_OPS, saved_points(state, turn.player), turn.saved_now, next_turn))
+    return _usable_saved(saved_points(state, turn.player), turn.saved_now, next_turn)
 
 
 def can_act(rules: Rules, state: GlobetrotterState) -> bool:
@@ -93,9 +104,10 @@ def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     if stolen != turn.stolen:
         touch("GT-T4")
     touch("GT-A0")
-    spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
     if turn.arrived or turn.saved_now:
-        spent = attrs.evolve(spent, arrived=turn.arrived, saved_now=turn.saved_now)
+        spent = Turn(turn.player, turn.taken + 1, counted, own_used, stolen, False, turn.arrived, turn.saved_now)
+    else:
+        spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
     return state.with_turn(spent)
 
 
@@ -138,14 +150,9 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> Globetrot
             player = next_player(rules, state, player)
             continue
         touch("GT-F1")
-        if _has_factory(state, player):
-            buildings = [
-                attrs.evolve(b, points=turn_start_points(INT_OPS, b.points))
-                if b.owner == player and b.kind == FACTORY
-                else b
-                for b in state.buildings
-            ]
-            state = state.with_pieces(buildings=buildings)
+        for b in state.buildings:
+            if b.owner == player and b.kind == FACTORY:
+                state = state.replace(b, with_points(b, turn_start_points(INT_OPS, b.points)))
         return state.with_turn(_turn(player, 0, 0, False, 0), phase=PLAY)
 
 
