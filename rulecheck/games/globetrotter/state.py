@@ -178,8 +178,11 @@ class GlobetrotterState:
             self.buildings if buildings is None else tuple(sorted(buildings, key=_BUILDING_ORDER)),
         )
 
-    def with_turn(self, turn: Turn | None, phase: str | None = None) -> GlobetrotterState:
-        """This state with another turn (and, if given, phase)."""
+    def with_turn(
+        self, turn: Turn | None, phase: str | None = None, buildings: tuple[Building, ...] | None = None
+    ) -> GlobetrotterState:
+        """This state with another turn (and, if given, phase, and Buildings changed where they
+        stand: the same spaces, so their canonical order holds)."""
         return GlobetrotterState(
             self.phase if phase is None else phase,
             self.rolls,
@@ -188,7 +191,7 @@ class GlobetrotterState:
             turn,
             self.rovers,
             self.fortifications,
-            self.buildings,
+            self.buildings if buildings is None else buildings,
             self.planets,
             self.pending,
             self.lost,

@@ -150,10 +150,22 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> Globetrot
             player = next_player(rules, state, player)
             continue
         touch("GT-F1")
-        for b in state.buildings:
-            if b.owner == player and b.kind == FACTORY:
-                state = state.replace(b, with_points(b, turn_start_points(INT_OPS, b.points)))
-        return state.with_turn(_turn(player, 0, 0, False, 0), phase=PLAY)
+        buildings = _factories_gain_a_point(state.buildings, player)
+        return state.with_turn(_turn(player, 0, 0, False, 0), PLAY, buildings)
+
+
+def _factories_gain_a_point(buildings: tuple[Building, ...], player: int) -> tuple[Building, ...]:
+    """GT-F1: the Buildings after `player`'s Factories gain their turn's point; the very same tuple
+    when none changes (no Factory, or every one full), so what reads only Buildings sees no change."""
+    gained = list(buildings)
+    changed = False
+    for i, b in enumerate(buildings):
+        if b.owner == player and b.kind == FACTORY:
+            points = turn_start_points(INT_OPS, b.points)
+            if points != b.points:
+                gained[i] = with_points(b, points)
+                changed = True
+    return tuple(gained) if changed else buildings
 
 
 def next_player(rules: Rules, state: GlobetrotterState, after: int) -> int:
