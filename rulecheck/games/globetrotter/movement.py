@@ -36,8 +36,8 @@ def _own_rover_at(m: Mover, token: str, action: Action) -> tuple[Rover, Where]:
     return rover, where
 
 
-def _blocked(there: Occupants, player: int) -> tuple[str, str]:
-    """GT-A2, GT-A3: why a Rover of `player` may not enter a space (outside `Mover.enterable`) where
+def _blocked(there: Occupants) -> tuple[str, str]:
+    """GT-A2, GT-A3: why the mover's Rover may not enter a space (outside `Mover.enterable`) where
     `there` stands, as (clause, reason)."""
     rover, _, building = there
     if rover is not None or building is not None:
@@ -61,7 +61,7 @@ def check_move(m: Mover, action: Move) -> tuple[Rover, Where]:
         raise IllegalAction("GT-A1", f"{action.target} is not adjacent to {action.source}", action)
     touch("GT-A2")
     if not m.rules.boards.bit[where] & m.enterable:
-        clause, reason = _blocked(m.occupancy.get(where, EMPTY), m.player)
+        clause, reason = _blocked(m.occupancy.get(where, EMPTY))
         raise IllegalAction(clause, f"{action.target} {reason}", action)
     touch("GT-A3")
     return rover, where
