@@ -55,9 +55,10 @@ def test_a_step_that_leaves_the_read_fields_alone_is_not_checked_again():
     [prop] = [p for p in declaration("globetrotter").properties if p.name == "spaces-hold-compatible-pieces"]
     later = attrs.evolve(too_many, lost=())
     assert failures(game, [prop], too_many, "end", later)  # checked unless the caller checked `before`
-    assert not failures(game, [prop], too_many, "end", later, checked_before=True)
+    run = StepChecks([prop])
+    assert not run.failures(game, too_many, "end", later, checked_before=True)
     moved = attrs.evolve(later, rovers=later.rovers[:-1] + (attrs.evolve(later.rovers[-1], hp=1),))
-    assert failures(game, [prop], too_many, "end", moved, checked_before=True)  # a field it reads changed
+    assert run.failures(game, too_many, "end", moved, checked_before=True)  # a field it reads changed
 
 
 @pytest.mark.parametrize("name", sorted(DECLARATIONS))

@@ -72,7 +72,7 @@ class MaskOps:
         """The set of every place."""
 
     def ite(self, cond: int, then: int, otherwise: int) -> int:
-        return (cond & then) | (self.every & ~cond & otherwise)
+        return (cond & then) | (self.not_(cond) & otherwise)
 
     def min(self, a: Any, b: Any) -> Any:
         raise TypeError("a set of places has no minimum: MaskOps runs boolean guards only")
@@ -96,7 +96,7 @@ class MaskOps:
         return self.every & ~cond
 
     def implies(self, cond: int, then: int) -> int:
-        return (self.every & ~cond) | then
+        return self.not_(cond) | then
 
 
 class Z3Ops:
