@@ -119,10 +119,6 @@ class Boards:
             {(p, s): tuple((p, n) for n in self.adjacent[s]) for p in range(planets) for s in self.spaces}
         )
         """Each (planet, space) of the game with its neighbours as (planet, space), in board order."""
-        self.hq_around: Mapping[tuple[int, str], tuple[tuple[int, str], ...]] = MappingProxyType(
-            {where: tuple(n for n in near if n[1] in self.hq_spaces) for where, near in self.around.items()}
-        )
-        """Each (planet, space) of the game with its HQ neighbours, in board order."""
         self.places: Mapping[str, tuple[int, str]] = MappingProxyType({t: where for where, t in self.tokens.items()})
         """Every space token of the game with the (planet, space) it names."""
         self.numbered: tuple[tuple[int, str], ...] = tuple(self.tokens)

@@ -48,7 +48,7 @@ from rulecheck.games.globetrotter.state import (
     GlobetrotterState,
     Rover,
 )
-from rulecheck.games.globetrotter.turns import saved_points, set_saved_points
+from rulecheck.games.globetrotter.turns import saved_points, set_saved_points, with_points
 
 
 def _unoccupied(m: Mover, where: Where) -> bool:
@@ -292,7 +292,7 @@ def apply_manufacture(
     rules: Rules, state: GlobetrotterState, player: int, action: Manufacture, found: tuple[Building, str]
 ) -> GlobetrotterState:
     factory, space = found
-    state = state.replace(factory, attrs.evolve(factory, points=0))
+    state = state.replace(factory, with_points(factory, 0))
     return state.with_pieces(rovers=state.rovers + (Rover(factory.planet, space, player, ROVER_HP),))
 
 
@@ -341,7 +341,7 @@ def apply_repair(
     rules: Rules, state: GlobetrotterState, player: int, action: Repair, found: tuple[Rover, Building]
 ) -> GlobetrotterState:
     rover, factory = found
-    state = state.replace(factory, attrs.evolve(factory, points=after_repair_points(INT_OPS, factory.points)))
+    state = state.replace(factory, with_points(factory, after_repair_points(INT_OPS, factory.points)))
     return state.replace(rover, attrs.evolve(rover, hp=repaired_hp(INT_OPS, rover.hp)))
 
 
