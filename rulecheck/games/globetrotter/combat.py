@@ -268,7 +268,7 @@ def apply_fire(
     return attrs.evolve(state, planets=tuple(planets), pending=pending)
 
 
-RULES = (
+RULES: tuple[PlayRule, ...] = (
     PlayRule(Shoot, legal_shots, check_shoot, apply_shoot),
     PlayRule(Ready, legal_readies, check_ready, apply_ready),
     PlayRule(Aim, legal_aims, check_aim, apply_aim),

@@ -378,7 +378,7 @@ def apply_save(rules: Rules, state: GlobetrotterState, player: int, action: Save
     return saved.with_turn(attrs.evolve(turn, saved_now=turn.saved_now + 1))
 
 
-RULES = (
+RULES: tuple[PlayRule, ...] = (
     PlayRule(Fortify, legal_fortifications, check_fortify, apply_fortify),
     PlayRule(Build, legal_builds, check_build, apply_build),
     PlayRule(Decommission, legal_decommissions, check_decommission, apply_decommission),

@@ -125,9 +125,9 @@ class Rules:
     every step (left out of the hash, as a dict has none)."""
     boards: Boards
     rule_gap: Callable[[str, str, Any], None]
-    actions: Actions = attrs.field(
-        init=False, eq=False, default=attrs.Factory(lambda self: actions_on(self.boards), takes_self=True)
-    )
+    actions: Actions = attrs.field(eq=False)
+    """The actions of the games played on `boards`: `actions_on(boards)`, passed in (a compiled
+    class takes no default computed from its other fields)."""
 
     def space(self, token: str, clause: str, action: Action, state: GlobetrotterState) -> Where:
         """(planet, space) named by `token`; IllegalAction if it is no space, or on a destroyed planet."""

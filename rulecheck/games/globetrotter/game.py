@@ -50,7 +50,7 @@ from rulecheck.games.globetrotter.actions import (
     Transfer,
 )
 from rulecheck.games.globetrotter.board import boards_for
-from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Mover, PlayRule, Rules
+from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Mover, PlayRule, Rules, actions_on
 from rulecheck.games.globetrotter.counters import ROVER_HP
 from rulecheck.games.globetrotter.options import OPTIONS
 from rulecheck.games.globetrotter.state import (
@@ -93,7 +93,7 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     def _prepare(self) -> None:
         players = self.players
         boards = boards_for(self.options["removal"], PLANETS_BY_PLAYERS[players], self.options["planet_adjacency"])
-        self.rules = Rules(players, dict(self.options), boards, self.rule_gap)
+        self.rules = Rules(players, dict(self.options), boards, self.rule_gap, actions_on(boards))
         self._mover: Mover | None = None
         """The mover of the last state whose play actions were listed: the check of the action
         then applied reads the same facts."""

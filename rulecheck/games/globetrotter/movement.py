@@ -205,7 +205,7 @@ def apply_transfer(
     return moved.with_turn(attrs.evolve(turn, arrived=tuple(sorted(arrived))))
 
 
-RULES = (
+RULES: tuple[PlayRule, ...] = (
     PlayRule(Move, legal_moves, check_move, apply_move),
     PlayRule(EnterOrbit, legal_orbits, check_enter_orbit, apply_enter_orbit),
     PlayRule(Descend, legal_descents, check_descend, apply_descend),

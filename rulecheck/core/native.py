@@ -1,0 +1,133 @@
+"""Which engine modules run compiled, and the guard that runs them compiled only when the build is
+of their present source.
+
+Models: the engine modules that play every step (NATIVE_MODULES) can be compiled to C extension
+modules with mypyc (`python -m rulecheck.core.native_build`, which `make` runs). The source stays
+the single definition of the rules; the compiled build is the same code made faster, and Python
+runs it only while it is exactly the build of the source files beside it. The build writes the
+sha256 of each module's source to BUILD_RECORD; when any source differs from its record (an edit
+since the build), or the record is missing, or RULECHECK_PURE=1 is set, every module of the
+group loads from its source. The group goes as a whole because compiled modules call one
+another's compiled functions directly, so one stale module would leak old rules into the rest.
+
+Leaves out: building (native_build.py), and modules outside NATIVE_MODULES, which always run
+from source.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Final
+
+NATIVE_MODULES: Final = (
+    "rulecheck.core.clauses",
+    "rulecheck.core.ops",
+    "rulecheck.games.globetrotter.board",
+    "rulecheck.games.globetrotter.combat",
+    "rulecheck.games.globetrotter.construction",
+    "rulecheck.games.globetrotter.context",
+    "rulecheck.games.globetrotter.counters",
+    "rulecheck.games.globetrotter.game",
+    "rulecheck.games.globetrotter.movement",
+    "rulecheck.games.globetrotter.setup",
+    "rulecheck.games.globetrotter.turns",
+)
+"""The modules compiled, chosen by the profile: Globetrotter's engine (its listing, checks and
+effects are most of a step) and the kernel's clause counting and boolean ops it calls on every
+step. Left out: the state classes, whose field types the codec reads (mypyc erases `tuple[Rover,
+...]` to `tuple` in a compiled class's annotations), and the other games, which run fast enough
+from source (bench/)."""
+
+GROUP: Final = "rulecheck.core.compiled"
+"""mypyc's group name: the compiled code of every module lives in one shared library,
+`rulecheck/core/compiled__mypyc.*.so`, and each module is a small extension that loads it."""
+
+PURE_ENV: Final = "RULECHECK_PURE"
+"""Set to 1 to run every module from its source even where a fresh build exists."""
+
+PACKAGE_ROOT: Final = Path(__file__).resolve().parents[1]
+BUILD_RECORD: Final = PACKAGE_ROOT / "core" / "native-build.json"
+"""What the last build compiled: each module's name with the sha256 of the source it was built from."""
+
+
+def source_path(module: str) -> Path:
+    """The source file of `module`, one of NATIVE_MODULES."""
+    return PACKAGE_ROOT.joinpath(*module.split(".")[1:]).with_suffix(".py")
+
+
+def source_digests(modules: Sequence[str] = NATIVE_MODULES) -> dict[str, str]:
+    """Each module's name with the sha256 of its source as it is now."""
+    return {m: hashlib.sha256(source_path(m).read_bytes()).hexdigest() for m in modules}
+
+
+def recorded_digests() -> dict[str, str] | None:
+    """The digests the last build recorded, or None when there is no readable record."""
+    try:
+        found = json.loads(BUILD_RECORD.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def build_is_fresh() -> bool:
+    """Whether the last build was of exactly the present sources."""
+    return recorded_digests() == source_digests()
+
+
+def wanted_compiled() -> bool:
+    """Whether the compiled build is to be used: it is fresh and RULECHECK_PURE is not set."""
+    return os.environ.get(PURE_ENV, "") != "1" and build_is_fresh()
+
+
+class _FromSource(importlib.abc.MetaPathFinder):
+    """Finds NATIVE_MODULES as their source files, ahead of any compiled build beside them."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in NATIVE_MODULES:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source_path(fullname))
+
+
+def guard() -> None:
+    """Unless the compiled build is wanted, make every native module load from its source. Called
+    once, when the rulecheck package is imported, before any of those modules is."""
+    if any(isinstance(finder, _FromSource) for finder in sys.meta_path):
+        return
+    if not wanted_compiled():
+        sys.meta_path.insert(0, _FromSource())
+
+
+def running_compiled() -> dict[str, bool]:
+    """Each native module with whether it runs compiled in this process (imported to find out)."""
+    found = {}
+    for module in NATIVE_MODULES:
+        loaded = importlib.import_module(module)
+        found[module] = not str(getattr(loaded, "__file__", "")).endswith(".py")
+    return found
+
+
+def status() -> str:
+    """One line saying how the engine runs: compiled, or from source and why."""
+    compiled = running_compiled()
+    if all(compiled.values()):
+        return f"compiled ({len(compiled)} modules, mypyc)"
+    if os.environ.get(PURE_ENV, "") == "1":
+        why = f"{PURE_ENV}=1"
+    elif recorded_digests() is None:
+        why = "no compiled build"
+    elif not build_is_fresh():
+        why = "the compiled build is older than the source"
+    else:
+        why = "the compiled build is incomplete"
+    return f"from source ({why})"

@@ -1,0 +1,86 @@
+"""The compiled engine modules: they play exactly as their source does, and run only while they are
+the build of the present source."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from rulecheck.core import native
+
+PLAYED = """
+import hashlib
+from rulecheck.check.play import random_game
+from rulecheck.core.codec import encode
+from rulecheck.core.native import status
+from rulecheck.registry import make_game
+
+CASES = [
+    (2, {}),
+    (4, {"fortify_adjacency": "rover", "open_space": "friendly-fortification", "cap_scope": "this-planet"}),
+    (6, {"planet_adjacency": "line", "damage": "die-value", "drill_hits": "rover-first", "shooting": "W4"}),
+    (3, {"saved_point_use": "same-turn", "treasury_spend": "saved-first", "destroying_action": "excluded",
+         "removal": "edge5", "orbit_moves": "descend-only", "shooter": "any-piece"}),
+]
+digest = hashlib.sha256()
+for players, options in CASES:
+    game = make_game("globetrotter", players=players, options=options)
+    for seed in range(4):
+        played = random_game(game, seed)
+        for state, action in zip(played.states, played.actions):
+            digest.update("|".join(a.text for a in game.legal_actions(state)).encode())
+            digest.update(action.text.encode())
+        digest.update(encode(played.states[-1]).encode())
+print(status())
+print(digest.hexdigest())
+"""
+
+
+def play(pure: bool) -> tuple[str, str]:
+    """How the engine ran, and a digest of every legal-action list, action and end state of 16 games."""
+    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+    if pure:
+        env[native.PURE_ENV] = "1"
+    done = subprocess.run([sys.executable, "-c", PLAYED], capture_output=True, text=True, env=env, check=True)
+    how, digest = done.stdout.split("\n")[:2]
+    return how, digest
+
+
+@pytest.mark.skipif(not native.wanted_compiled(), reason="no compiled build of the present source (make builds it)")
+def test_the_compiled_engine_plays_exactly_as_its_source():
+    compiled, pure = play(pure=False), play(pure=True)
+    assert compiled[0].startswith("compiled")
+    assert pure[0] == f"from source ({native.PURE_ENV}=1)"
+    assert compiled[1] == pure[1]
+
+
+def test_the_source_runs_when_pure_is_asked():
+    env = {**os.environ, native.PURE_ENV: "1"}
+    script = "import json; from rulecheck.core.native import running_compiled; print(json.dumps(running_compiled()))"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    assert json.loads(done.stdout) == {m: False for m in native.NATIVE_MODULES}
+
+
+def test_a_build_of_other_sources_is_not_fresh(tmp_path, monkeypatch):
+    record = tmp_path / "native-build.json"
+    monkeypatch.setattr(native, "BUILD_RECORD", record)
+    assert not native.build_is_fresh()  # no record
+    digests = native.source_digests()
+    record.write_text(json.dumps(digests))
+    assert native.build_is_fresh()
+    edited = next(iter(digests))
+    record.write_text(json.dumps({**digests, edited: "0" * 64}))
+    assert not native.build_is_fresh()
+    record.write_text("not json")
+    assert not native.build_is_fresh()
+
+
+def test_every_native_module_is_found_as_its_source_when_the_build_is_not_used():
+    finder = native._FromSource()
+    for module in native.NATIVE_MODULES:
+        spec = finder.find_spec(module)
+        assert spec is not None and spec.origin == str(native.source_path(module))
+        assert native.source_path(module).is_file()
+    assert finder.find_spec("rulecheck.check.play") is None
