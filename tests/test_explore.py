@@ -5,6 +5,7 @@ Pig is searched to a depth; CappedPig, where a player who could win by holding m
 hold, is finite and searched to the end.
 """
 
+import gc
 import json
 import random
 from collections import Counter, deque
@@ -167,6 +168,24 @@ def test_a_state_limit_stops_the_search():
     assert report.states == 50 and not report.exhaustive
     with pytest.raises(ExploreError, match="1 state or more"):
         explore(Pig(2), depth=None, states=0)
+
+
+def test_a_search_keeps_what_it_found_out_of_the_collectors_walks_and_leaves_the_process_as_it_was():
+    game = CappedPig(2, {"target": "10"})
+    frozen = []
+    report = explore(game, depth=None, states=None, progress=lambda done, _: frozen.append(gc.get_freeze_count()))
+    assert report.states == 2412
+    assert frozen[0] == 0 and max(frozen) > 0  # settled once 1,000 states were found
+    assert gc.get_freeze_count() == 0
+    gc.freeze()  # a process that froze objects of its own keeps them frozen, and nothing more is
+    try:
+        kept = gc.get_freeze_count()
+        frozen.clear()
+        again = explore(game, depth=None, states=None, progress=lambda done, _: frozen.append(gc.get_freeze_count()))
+        assert again.states == report.states
+        assert 0 < max(frozen) <= kept and 0 < gc.get_freeze_count() <= kept  # frozen objects freed, none added
+    finally:
+        gc.unfreeze()
 
 
 def test_a_deadlock_is_found_with_the_shortest_witness_and_it_replays():

@@ -53,7 +53,7 @@ def build() -> list[Path]:
             setup(
                 name="rulecheck-native",
                 script_args=["--quiet", "build_ext", "--build-lib", "lib", "--build-temp", "temp"],
-                ext_modules=extensions,
+                ext_modules=extensions,  # type: ignore[arg-type]  # mypyc types them as distutils or setuptools Extensions
             )
         finally:
             os.chdir(here)
