@@ -123,7 +123,7 @@ def _illegal_truck(rules: Rules, state: MechanicaState, player: int, action: Buy
     return None
 
 
-RULES = (
+RULES: tuple[PlayRule, ...] = (
     PlayRule(Demolish, None, _illegal_demolish, _apply_demolish),
     PlayRule(BuyFork, None, _illegal_fork, _apply_fork),
     PlayRule(BuyTruck, None, _illegal_truck, _apply_truck),

@@ -90,4 +90,4 @@ def _illegal_complete(rules: Rules, state: MechanicaState, player: int, action: 
     return None
 
 
-RULES = (PlayRule(Complete, None, _illegal_complete, _apply_complete),)
+RULES: tuple[PlayRule, ...] = (PlayRule(Complete, None, _illegal_complete, _apply_complete),)

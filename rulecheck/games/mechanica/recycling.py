@@ -72,4 +72,4 @@ def _illegal_place(rules: Rules, state: MechanicaState, player: int, action: Pla
     return IllegalAction("MEC-T6", "that Start Zone hole has no room", action)
 
 
-RULES = (PlayRule(Place, None, _illegal_place, _apply_place),)
+RULES: tuple[PlayRule, ...] = (PlayRule(Place, None, _illegal_place, _apply_place),)

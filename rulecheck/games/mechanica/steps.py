@@ -170,7 +170,7 @@ def _no_check(rules: Rules, state: MechanicaState, player: int, action: Action) 
     return None
 
 
-RULES = (
+RULES: tuple[PlayRule, ...] = (
     PlayRule(Sell, SELL, _illegal_sell, _apply_sell),
     PlayRule(Next, SELL, _no_check, _apply_next),
     PlayRule(Install, BUY, _illegal_buy, _apply_buy),

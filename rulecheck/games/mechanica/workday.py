@@ -109,4 +109,4 @@ def end_turn(rules: Rules, state: MechanicaState) -> MechanicaState:
     return state if pending else begin_workday(rules, state)
 
 
-RULES = (PlayRule(Route, None, _illegal_route, _apply_route),)
+RULES: tuple[PlayRule, ...] = (PlayRule(Route, None, _illegal_route, _apply_route),)
