@@ -18,15 +18,22 @@ from rulecheck.core.native import status
 from rulecheck.registry import make_game
 
 CASES = [
-    (2, {}),
-    (4, {"fortify_adjacency": "rover", "open_space": "friendly-fortification", "cap_scope": "this-planet"}),
-    (6, {"planet_adjacency": "line", "damage": "die-value", "drill_hits": "rover-first", "shooting": "W4"}),
-    (3, {"saved_point_use": "same-turn", "treasury_spend": "saved-first", "destroying_action": "excluded",
-         "removal": "edge5", "orbit_moves": "descend-only", "shooter": "any-piece"}),
+    ("globetrotter", 2, {}),
+    ("globetrotter", 4, {"fortify_adjacency": "rover", "open_space": "friendly-fortification",
+        "cap_scope": "this-planet"}),
+    ("globetrotter", 6, {"planet_adjacency": "line", "damage": "die-value", "drill_hits": "rover-first",
+        "shooting": "W4"}),
+    ("globetrotter", 3, {"saved_point_use": "same-turn", "treasury_spend": "saved-first",
+        "destroying_action": "excluded", "removal": "edge5", "orbit_moves": "descend-only", "shooter": "any-piece"}),
+    ("globot-time-force", 1, {}),
+    ("globot-time-force", 2, {"tableau_limit": "forced-discard", "tokens": "three-reservations"}),
+    ("globot-time-force", 3, {"extra_turns": "all-at-once", "gear_payment": "change", "passives": "mandatory"}),
+    ("mechanica", 2, {}),
+    ("mechanica", 3, {"shop_rotation": "until-full", "hole_capacity": "unlimited", "game_end": "at-once"}),
 ]
 digest = hashlib.sha256()
-for players, options in CASES:
-    game = make_game("globetrotter", players=players, options=options)
+for name, players, options in CASES:
+    game = make_game(name, players=players, options=options)
     for seed in range(4):
         played = random_game(game, seed)
         for state, action in zip(played.states, played.actions):
@@ -39,7 +46,8 @@ print(digest.hexdigest())
 
 
 def play(pure: bool) -> tuple[str, str]:
-    """How the engine ran, and a digest of every legal-action list, action and end state of 16 games."""
+    """How the engine ran, and a digest of every legal-action list, action and end state of 36 games
+    of the three games under several option sets."""
     env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
     if pure:
         env[native.PURE_ENV] = "1"

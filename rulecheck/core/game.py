@@ -39,6 +39,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from rulecheck.core.clauses import Catalogue, load_catalogue
 from rulecheck.core.codec import decode, encode
 from rulecheck.core.data import DataFormat, LoadedData
@@ -63,6 +65,7 @@ S = TypeVar("S")
 A = TypeVar("A", bound=Action)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(abc.ABC, Generic[S, A]):
     """A game under fixed players and options, as a transition system over immutable states."""
 

@@ -30,12 +30,12 @@ from typing import Final
 
 NATIVE_MODULES: Final = (
     "rulecheck.core.clauses",
+    "rulecheck.core.game",
     "rulecheck.core.ops",
     "rulecheck.games.globetrotter.board",
     "rulecheck.games.globetrotter.combat",
     "rulecheck.games.globetrotter.construction",
     "rulecheck.games.globetrotter.context",
-    "rulecheck.games.globetrotter.counters",
     "rulecheck.games.globetrotter.game",
     "rulecheck.games.globetrotter.movement",
     "rulecheck.games.globetrotter.setup",
@@ -43,7 +43,6 @@ NATIVE_MODULES: Final = (
     "rulecheck.games.globetrotter.turns",
     "rulecheck.games.globot_time_force.context",
     "rulecheck.games.globot_time_force.costs",
-    "rulecheck.games.globot_time_force.counters",
     "rulecheck.games.globot_time_force.game",
     "rulecheck.games.globot_time_force.setup",
     "rulecheck.games.globot_time_force.skills",
@@ -61,11 +60,14 @@ NATIVE_MODULES: Final = (
     "rulecheck.games.mechanica.steps",
     "rulecheck.games.mechanica.workday",
 )
-"""The modules compiled, chosen by the profile: Globetrotter's engine (its listing, checks and
-effects are most of a step) and the kernel's clause counting and boolean ops it calls on every
-step. Left out: the state classes, whose field types the codec reads (mypyc erases `tuple[Rover,
-...]` to `tuple` in a compiled class's annotations), and the other games, which run fast enough
-from source (bench/)."""
+"""The modules compiled: every game's engine (listing, checks and effects, the most of a step,
+by the profile) and the kernel's protocol, clause counting and boolean ops it calls on every
+step. Left out, in every game: the state classes, whose field types the codec reads (mypyc
+erases `tuple[Rover, ...]` to `tuple` in a compiled class's annotations); the predicates that
+the engine and the prover share (`counters`), which a mutation check replaces to see a proof
+fail, and a compiled caller would not see the replacement; and what runs once per game or
+per check rather than per step (geometry, data sets, positions, pictures, symbolic models)."""
+
 
 GROUP: Final = "rulecheck.core.compiled"
 """mypyc's group name: the compiled code of every module lives in one shared library,
