@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import table
+from rulecheck.core import native
 from rulecheck.suite.export import DEFAULT_SEARCHED
 
 DEFAULT_JSON = "bench/results.json"
@@ -127,12 +128,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "seconds": args.seconds,
             "python": platform.python_version(),
             "cpus": os.cpu_count(),
+            "engine": native.status(),
             "skipped": left_out,
         }
     }
     out = sys.stderr if args.json == "-" else sys.stdout
     with contextlib.redirect_stdout(out):  # the table goes to stderr when the JSON goes to stdout
         table.header()
+        table.note(f"engine: {results['meta']['engine']}")
         for name in run:
             module = importlib.import_module(f"bench.{MODULES.get(name, name)}")
             started = time.perf_counter()

@@ -389,9 +389,10 @@ def _kept_from_collection() -> Iterator[Callable[[int], None]]:
     each of them again at every full collection, which costs more the larger the search. Yields
     `settle(found)`, which, each time the states found double, moves everything alive to the
     collector's permanent generation (`gc.freeze`), so collections walk only what is newer; at
-    the end all of it moves back (`gc.unfreeze`), as it was. Nothing is freed later than before
-    but garbage in cycles made before a settle, until the search ends. A process that froze
-    objects of its own is left alone, as unfreezing cannot tell its objects from ours."""
+    the end all of it moves back (`gc.unfreeze`). A frozen object is still freed when its last
+    reference goes; only a reference cycle among frozen objects that becomes garbage waits for
+    the search to end. A process that froze objects of its own is left alone, as unfreezing
+    cannot tell its objects from ours."""
     if gc.get_freeze_count():
         yield lambda found: None
         return

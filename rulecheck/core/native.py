@@ -24,11 +24,13 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Final
 
 NATIVE_MODULES: Final = (
+    "rulecheck.check.properties",
     "rulecheck.core.clauses",
     "rulecheck.core.game",
     "rulecheck.core.ops",
@@ -81,9 +83,20 @@ BUILD_RECORD: Final = PACKAGE_ROOT / "core" / "native-build.json"
 """What the last build compiled: each module's name with the sha256 of the source it was built from."""
 
 
+@cache
+def package_folder(package: str) -> Path:
+    """Where the modules of `package` are (found without running the package's own code: a
+    package may live outside rulecheck/, as rulecheck.properties does in a checkout)."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError(f"no package {package}")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
 def source_path(module: str) -> Path:
     """The source file of `module`, one of NATIVE_MODULES."""
-    return PACKAGE_ROOT.joinpath(*module.split(".")[1:]).with_suffix(".py")
+    package, _, name = module.rpartition(".")
+    return package_folder(package) / f"{name}.py"
 
 
 def source_digests(modules: Sequence[str] = NATIVE_MODULES) -> dict[str, str]:

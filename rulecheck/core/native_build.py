@@ -27,9 +27,15 @@ EXTENSION = ".so"
 """The suffix every compiled file of a build ends with (mypyc builds on POSIX here)."""
 
 
+def _folders() -> set[Path]:
+    """The folders a build writes to: those of the compiled modules and of the group's library."""
+    packages = {m.rpartition(".")[0] for m in native.NATIVE_MODULES} | {native.GROUP.rpartition(".")[0]}
+    return {native.package_folder(p) for p in packages}
+
+
 def compiled_files() -> list[Path]:
-    """The compiled files in the package now: each module's extension and the group's library."""
-    return sorted(p for p in native.PACKAGE_ROOT.rglob(f"*{EXTENSION}"))
+    """The compiled files there now: each module's extension and the group's library."""
+    return sorted(p for folder in _folders() for p in folder.glob(f"*{EXTENSION}"))
 
 
 def build() -> list[Path]:
@@ -61,9 +67,7 @@ def build() -> list[Path]:
         placed = []
         for path in built:
             inside = path.relative_to(Path(work, "lib"))
-            if inside.parts[0] != native.PACKAGE_ROOT.name:
-                raise RuntimeError(f"mypyc built {inside} outside the rulecheck package")
-            target = PROJECT_ROOT / inside
+            target = native.package_folder(".".join(inside.parts[:-1])) / inside.name
             shutil.copyfile(path, target)
             placed.append(target)
     record = native.BUILD_RECORD.with_suffix(".tmp")

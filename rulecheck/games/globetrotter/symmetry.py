@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
+from typing import cast
 
 import attrs
 
@@ -26,15 +27,25 @@ from rulecheck.games.globetrotter.state import Building, Fortification, Globetro
 from rulecheck.geometry.facts import automorphisms
 from rulecheck.geometry.planet import label_order, planet
 
+Piece = Rover | Fortification | Building
+MOVED_KEPT = 100_000
+"""The most carried pieces a rotation keeps; past it, it starts again (the rotations are made once
+per process and shared by every search)."""
+
 
 @attrs.frozen
 class Rotation:
     """One rotation of the board: `images[space]` is where `space` goes."""
 
     images: Mapping[str, str] = attrs.field(eq=False)
+    moved: dict[Piece, Piece] = attrs.field(eq=False, repr=False)
+    """Each piece this rotation has carried, with its image: a search under symmetry maps every
+    state it reaches, and the states of one game hold the same few pieces again and again."""
 
     def __call__(self, state: GlobetrotterState) -> GlobetrotterState:
-        return relabel(state, self.images)
+        if len(self.moved) > MOVED_KEPT:
+            self.moved.clear()
+        return relabel(state, self.images, self.moved)
 
 
 @cache
@@ -49,29 +60,30 @@ def rotations(removal: str) -> tuple[Rotation, ...]:
         if any(images[s] != s for s in images) and all(kind[s]["kind"] == kind[images[s]]["kind"] for s in images)
     ]
     found.sort(key=lambda images: [label_order(images[s]) for s in board.spaces])
-    return tuple(Rotation(MappingProxyType(images)) for images in found)
+    return tuple(Rotation(MappingProxyType(images), {}) for images in found)
 
 
-def relabel(state: GlobetrotterState, images: Mapping[str, str]) -> GlobetrotterState:
-    """`state` with every space mapped by `images`, pieces back in canonical order. Pieces are made
-    by position, field by field in their declared order: exploration under symmetry maps every
-    state it reaches once per rotation."""
-    rovers = [Rover(r.planet, None if r.space is None else images[r.space], r.owner, r.hp) for r in state.rovers]
-    fortifications = [Fortification(f.planet, images[f.space], f.owner, f.hp) for f in state.fortifications]
-    buildings = [
-        Building(
-            b.planet,
-            images[b.space],
-            b.owner,
-            b.kind,
-            b.hp,
-            b.points,
-            b.readiness,
-            None if b.aim is None else images[b.aim],
-        )
-        for b in state.buildings
+def relabel(state: GlobetrotterState, images: Mapping[str, str], moved: dict[Piece, Piece]) -> GlobetrotterState:
+    """`state` with every space mapped by `images`, pieces back in canonical order; `moved` holds
+    the pieces already carried by these images, with their images, and takes the new ones."""
+    rovers = [cast(Rover, moved.get(r) or moved.setdefault(r, _moved(r, images))) for r in state.rovers]
+    fortifications = [
+        cast(Fortification, moved.get(f) or moved.setdefault(f, _moved(f, images))) for f in state.fortifications
     ]
-    moved = state.with_pieces(rovers=rovers, fortifications=fortifications, buildings=buildings)
+    buildings = [cast(Building, moved.get(b) or moved.setdefault(b, _moved(b, images))) for b in state.buildings]
+    carried = state.with_pieces(rovers=rovers, fortifications=fortifications, buildings=buildings)
     if not state.pending:
-        return moved
-    return moved.with_pending(tuple(attrs.evolve(p, space=images[p.space] if p.space else "") for p in state.pending))
+        return carried
+    return carried.with_pending(tuple(attrs.evolve(p, space=images[p.space] if p.space else "") for p in state.pending))
+
+
+def _moved(piece: Piece, images: Mapping[str, str]) -> Piece:
+    """`piece` where `images` carries it (made by position, field by field in declared order)."""
+    if isinstance(piece, Rover):
+        return Rover(piece.planet, None if piece.space is None else images[piece.space], piece.owner, piece.hp)
+    if isinstance(piece, Fortification):
+        return Fortification(piece.planet, images[piece.space], piece.owner, piece.hp)
+    aim = None if piece.aim is None else images[piece.aim]
+    return Building(
+        piece.planet, images[piece.space], piece.owner, piece.kind, piece.hp, piece.points, piece.readiness, aim
+    )
