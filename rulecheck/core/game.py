@@ -45,7 +45,7 @@ from rulecheck.core.clauses import Catalogue, load_catalogue
 from rulecheck.core.codec import decode, encode
 from rulecheck.core.data import DataFormat, LoadedData
 from rulecheck.core.errors import IllegalAction, OptionError, RuleGap, RulesDisagree
-from rulecheck.core.notation import Action, Notation, sorted_by_text
+from rulecheck.core.notation import Action, Notation
 from rulecheck.core.numbering import Domain, Numbering
 from rulecheck.core.options import Options, OptionSpace
 from rulecheck.core.traits import SCORES, WIN_LOSS, Traits
@@ -63,6 +63,12 @@ Return = int | Fraction
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
+
+
+def _sorted_by_text(actions: Iterable[A]) -> tuple[tuple[A, ...], dict[str, A]]:
+    """Actions in canonical order (by their text), each once, and the same actions by their text."""
+    found = {a.text: a for a in actions}
+    return tuple([found[text] for text in sorted(found)]), found
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -164,12 +170,12 @@ class Game(abc.ABC, Generic[S, A]):
         if mover == TERMINAL:
             legal: tuple[tuple[A, ...], dict[str, A]] = ((), {})
         elif mover == CHANCE:
-            legal = sorted_by_text(o for o, _ in self._chance_outcomes(state))
+            legal = _sorted_by_text(o for o, _ in self._chance_outcomes(state))
         elif self.legal_actions_sorted:
             listed = tuple(self._legal_actions(state, mover))
             legal = (listed, {a.text: a for a in listed})
         else:
-            legal = sorted_by_text(self._legal_actions(state, mover))
+            legal = _sorted_by_text(self._legal_actions(state, mover))
         self._keep_listed(state, legal)
         return legal
 

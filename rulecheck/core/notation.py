@@ -71,12 +71,6 @@ def action_fields(cls: type[Action]) -> tuple[attrs.Attribute[Any], ...]:
     return attrs.fields(cls)  # type: ignore[arg-type]
 
 
-def sorted_by_text(actions: Iterable[A]) -> tuple[tuple[A, ...], dict[str, A]]:
-    """Actions in canonical order (by their text), each once, and the same actions by their text."""
-    found = {a.text: a for a in actions}
-    return tuple(map(found.__getitem__, sorted(found))), found
-
-
 class ActionCache:
     """One instance per distinct action of a game, made on first use: a game whose legal
     actions come from a fixed universe (moves between board spaces) builds each action and
