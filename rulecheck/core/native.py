@@ -63,8 +63,8 @@ NATIVE_MODULES: Final = (
     "rulecheck.games.mechanica.workday",
 )
 """The modules compiled: every game's engine (listing, checks and effects, the most of a step,
-by the profile) and the kernel's protocol, clause counting and boolean ops it calls on every
-step. Left out, in every game: the state classes, whose field types the codec reads (mypyc
+by the profile), the kernel's protocol, clause counting and boolean ops it calls on every step,
+and the checks' choice of the properties a step may have changed. Left out, in every game: the state classes, whose field types the codec reads (mypyc
 erases `tuple[Rover, ...]` to `tuple` in a compiled class's annotations); the predicates that
 the engine and the prover share (`counters`), which a mutation check replaces to see a proof
 fail, and a compiled caller would not see the replacement; and what runs once per game or
