@@ -64,12 +64,12 @@ NATIVE_MODULES: Final = (
 )
 """The modules compiled: every game's engine (listing, checks and effects, the most of a step,
 by the profile), the kernel's protocol, clause counting and boolean ops it calls on every step,
-and the checks' choice of the properties a step may have changed. Left out, in every game: the state classes, whose field types the codec reads (mypyc
-erases `tuple[Rover, ...]` to `tuple` in a compiled class's annotations); the predicates that
-the engine and the prover share (`counters`), which a mutation check replaces to see a proof
-fail, and a compiled caller would not see the replacement; and what runs once per game or
-per check rather than per step (geometry, data sets, positions, pictures, symbolic models)."""
-
+and the checks' choice of the properties a step may have changed. Left out, in every game: the
+state classes, whose field types the codec reads (mypyc erases `tuple[Rover, ...]` to `tuple` in
+a compiled class's annotations); the predicates that the engine and the prover share
+(`counters`), which a mutation check replaces to see a proof fail, and a compiled caller would
+not see the replacement; and what runs once per game or per check rather than per step
+(geometry, data sets, positions, pictures, symbolic models)."""
 
 GROUP: Final = "rulecheck.core.compiled"
 """mypyc's group name: the compiled code of every module lives in one shared library,
