@@ -130,7 +130,7 @@ def buildings_on_hq_spaces(game: Any, s: GlobetrotterState) -> str | None:
 def fortifications_not_adjacent(game: Any, s: GlobetrotterState) -> str | None:
     places = {(f.planet, f.space) for f in s.fortifications}
     for planet, space in sorted(places):
-        for n in game.rules.boards.graph[space]:
+        for n in game.rules.boards.adjacent[space]:
             if (planet, n) in places:
                 return f"Fortifications on {space} and {n} are adjacent"
     return None
