@@ -172,10 +172,13 @@ class GlobetrotterState:
         buildings: Iterable[Building] | None = None,
     ) -> GlobetrotterState:
         """This state with some piece collections replaced, kept in canonical order."""
-        return self._with_sorted(
+        return self._remade(
+            self.phase,
+            self.turn,
             self.rovers if rovers is None else tuple(sorted(rovers, key=rover_order)),
             self.fortifications if fortifications is None else tuple(sorted(fortifications, key=_FORTIFICATION_ORDER)),
             self.buildings if buildings is None else tuple(sorted(buildings, key=_BUILDING_ORDER)),
+            self.pending,
         )
 
     def with_turn(
@@ -183,35 +186,18 @@ class GlobetrotterState:
     ) -> GlobetrotterState:
         """This state with another turn (and, if given, phase, and Buildings changed where they
         stand: the same spaces, so their canonical order holds)."""
-        return GlobetrotterState(
+        return self._remade(
             self.phase if phase is None else phase,
-            self.rolls,
-            self.contenders,
-            self.placing,
             turn,
             self.rovers,
             self.fortifications,
             self.buildings if buildings is None else buildings,
-            self.planets,
             self.pending,
-            self.lost,
         )
 
     def with_pending(self, pending: tuple[Pending, ...]) -> GlobetrotterState:
         """This state with other chance events pending."""
-        return GlobetrotterState(
-            self.phase,
-            self.rolls,
-            self.contenders,
-            self.placing,
-            self.turn,
-            self.rovers,
-            self.fortifications,
-            self.buildings,
-            self.planets,
-            pending,
-            self.lost,
-        )
+        return self._remade(self.phase, self.turn, self.rovers, self.fortifications, self.buildings, pending)
 
     @property
     def _occupancy(self) -> Occupancy:
@@ -231,28 +217,35 @@ class GlobetrotterState:
         pieces keep their canonical order, so `new` is put in its place rather than all resorted."""
         if isinstance(old, Rover):
             rovers = _replaced(self.rovers, old, cast(Rover | None, new), rover_order)
-            return self._with_sorted(rovers, self.fortifications, self.buildings)
+            return self._remade(self.phase, self.turn, rovers, self.fortifications, self.buildings, self.pending)
         if isinstance(old, Fortification):
             fortifications = _replaced(self.fortifications, old, cast(Fortification | None, new), _FORTIFICATION_ORDER)
-            return self._with_sorted(self.rovers, fortifications, self.buildings)
+            return self._remade(self.phase, self.turn, self.rovers, fortifications, self.buildings, self.pending)
         buildings = _replaced(self.buildings, old, cast(Building | None, new), _BUILDING_ORDER)
-        return self._with_sorted(self.rovers, self.fortifications, buildings)
+        return self._remade(self.phase, self.turn, self.rovers, self.fortifications, buildings, self.pending)
 
-    def _with_sorted(
-        self, rovers: tuple[Rover, ...], fortifications: tuple[Fortification, ...], buildings: tuple[Building, ...]
+    def _remade(
+        self,
+        phase: str,
+        turn: Turn | None,
+        rovers: tuple[Rover, ...],
+        fortifications: tuple[Fortification, ...],
+        buildings: tuple[Building, ...],
+        pending: tuple[Pending, ...],
     ) -> GlobetrotterState:
-        """This state with these pieces, each tuple already in canonical order."""
+        """This state with the fields play changes (the piece tuples already in canonical order)
+        and the setup fields, planets and losers as they are: the one maker the others call."""
         return GlobetrotterState(
-            self.phase,
+            phase,
             self.rolls,
             self.contenders,
             self.placing,
-            self.turn,
+            turn,
             rovers,
             fortifications,
             buildings,
             self.planets,
-            self.pending,
+            pending,
             self.lost,
         )
 
