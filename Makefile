@@ -37,4 +37,4 @@ bench: native
 
 clean:
 	rm -rf $(VENV) report .pytest_cache .hypothesis rulecheck/core/native-build.json
-	find rulecheck -name '*.so' -delete
+	find rulecheck properties -name '*.so' -delete

@@ -13,10 +13,12 @@ from rulecheck.core import native
 PLAYED = """
 import hashlib
 from rulecheck.check.play import random_game
+from rulecheck.check.properties import failures
 from rulecheck.core.codec import encode
 from rulecheck.core.native import status
-from rulecheck.registry import make_game
+from rulecheck.registry import declaration, make_game
 
+LEAP = 7
 CASES = [
     ("globetrotter", 2, {}),
     ("globetrotter", 4, {"fortify_adjacency": "rover", "open_space": "friendly-fortification",
@@ -32,28 +34,39 @@ CASES = [
     ("mechanica", 3, {"shop_rotation": "until-full", "hole_capacity": "unlimited", "game_end": "at-once"}),
 ]
 digest = hashlib.sha256()
+verdicts = 0
 for name, players, options in CASES:
     game = make_game(name, players=players, options=options)
+    properties = declaration(name).properties
     for seed in range(4):
         played = random_game(game, seed)
-        for state, action in zip(played.states, played.actions):
+        states = played.states
+        for i, (state, action) in enumerate(zip(states, played.actions)):
             digest.update("|".join(a.text for a in game.legal_actions(state)).encode())
             digest.update(action.text.encode())
-        digest.update(encode(played.states[-1]).encode())
+            # every property on the step, and on a step that leaps LEAP states ahead, which few
+            # properties let through: their verdicts, failures included, must agree too
+            for after in (states[i + 1], states[min(i + LEAP, len(states) - 1)]):
+                found = failures(game, properties, state, action, after)
+                verdicts += len(found)
+                digest.update(repr([(p.name, message) for p, message in found]).encode())
+        digest.update(encode(states[-1]).encode())
 print(status())
+print(verdicts)
 print(digest.hexdigest())
 """
 
 
-def play(pure: bool) -> tuple[str, str]:
-    """How the engine ran, and a digest of every legal-action list, action and end state of 36 games
-    of the three games under several option sets."""
+def play(pure: bool) -> tuple[str, int, str]:
+    """How the engine ran, how many property failures it found, and a digest of every legal-action
+    list, action, end state and property verdict of 36 games of the three games under several
+    option sets."""
     env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
     if pure:
         env[native.PURE_ENV] = "1"
     done = subprocess.run([sys.executable, "-c", PLAYED], capture_output=True, text=True, env=env, check=True)
-    how, digest = done.stdout.split("\n")[:2]
-    return how, digest
+    how, verdicts, digest = done.stdout.split("\n")[:3]
+    return how, int(verdicts), digest
 
 
 @pytest.mark.skipif(not native.wanted_compiled(), reason="no compiled build of the present source (make builds it)")
@@ -61,7 +74,8 @@ def test_the_compiled_engine_plays_exactly_as_its_source():
     compiled, pure = play(pure=False), play(pure=True)
     assert compiled[0].startswith("compiled")
     assert pure[0] == f"from source ({native.PURE_ENV}=1)"
-    assert compiled[1] == pure[1]
+    assert compiled[1] > 100, "the leaps ahead must break properties for their verdicts to be compared"
+    assert compiled[1:] == pure[1:]
 
 
 def test_the_source_runs_when_pure_is_asked():

@@ -61,10 +61,15 @@ NATIVE_MODULES: Final = (
     "rulecheck.games.mechanica.shop",
     "rulecheck.games.mechanica.steps",
     "rulecheck.games.mechanica.workday",
+    "rulecheck.properties.globetrotter",
+    "rulecheck.properties.globot_time_force",
+    "rulecheck.properties.mechanica",
 )
 """The modules compiled: every game's engine (listing, checks and effects, the most of a step,
 by the profile), the kernel's protocol, clause counting and boolean ops it calls on every step,
-and the checks' choice of the properties a step may have changed. Left out, in every game: the
+the checks' choice of the properties a step may have changed, and every game's properties (run
+on every step of a watched run; rulecheck.properties, which a checkout keeps in properties/).
+Left out, in every game: the
 state classes, whose field types the codec reads (mypyc erases `tuple[Rover, ...]` to `tuple` in
 a compiled class's annotations); the predicates that the engine and the prover share
 (`counters`), which a mutation check replaces to see a proof fail, and a compiled caller would

@@ -38,6 +38,23 @@ def compiled_files() -> list[Path]:
     return sorted(p for folder in _folders() for p in folder.glob(f"*{EXTENSION}"))
 
 
+def _laid_out_as_installed(root: Path) -> Path:
+    """A tree of links under `root` where every module of rulecheck sits at its installed place
+    (rulecheck.properties in rulecheck/properties/, though a checkout keeps it in properties/),
+    so that mypyc, which names a module after its path, names each one as Python imports it."""
+    package = root / native.PACKAGE_ROOT.name
+    package.mkdir(parents=True)
+    for entry in native.PACKAGE_ROOT.iterdir():
+        (package / entry.name).symlink_to(entry)
+    for module in native.NATIVE_MODULES:
+        parent = module.rpartition(".")[0]
+        folder = native.package_folder(parent)
+        placed = root.joinpath(*parent.split("."))
+        if not placed.exists():
+            placed.symlink_to(folder, target_is_directory=True)
+    return root
+
+
 def build() -> list[Path]:
     """Compile NATIVE_MODULES into the package; the files written."""
     from mypyc.build import mypycify
@@ -47,9 +64,10 @@ def build() -> list[Path]:
     native.BUILD_RECORD.unlink(missing_ok=True)
     for old in compiled_files():
         old.unlink()
-    paths = [str(native.source_path(m)) for m in native.NATIVE_MODULES]
     config = str(PROJECT_ROOT / "pyproject.toml")
     with tempfile.TemporaryDirectory(prefix="rulecheck-native-") as work:
+        tree = _laid_out_as_installed(Path(work, "tree"))
+        paths = [str(tree.joinpath(*m.split(".")).with_suffix(".py")) for m in native.NATIVE_MODULES]
         here = os.getcwd()
         os.chdir(work)  # setuptools reads the project file of the directory it runs in: none here
         try:
