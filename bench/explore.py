@@ -26,7 +26,7 @@ from bench import games as chosen
 from bench import targets
 from bench.table import note, row, section
 from rulecheck.check.explore import explore
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 

@@ -22,7 +22,7 @@ from bench import targets
 from bench.rounds import Round, per_step, timed_round, totals
 from bench.table import row, section
 from rulecheck.check.fuzz import fuzz
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.core.game import Game
 
 ROUNDS = 4

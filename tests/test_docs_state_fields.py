@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 from rulecheck.check.findings import load_audit, parse_ledger, specs_folder
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.check.scenario import load_scenario
 from rulecheck.core.trace import digest
 from rulecheck.registry import declaration, make_game

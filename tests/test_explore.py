@@ -17,7 +17,7 @@ import pytest
 
 from rulecheck.check.explore import ExploreError, explore, first_cycle
 from rulecheck.check.generic import BROKEN_INVARIANT, CYCLE, DEADLOCK, ENGINE_ERROR, RULE_GAP, SELF_LOSS
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.cli import main
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import CHANCE

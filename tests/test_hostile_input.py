@@ -16,7 +16,7 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.check.scenario import load_scenario
 from rulecheck.core.errors import DataError, RulecheckError, TraceError
 from rulecheck.core.options import parse_assignments

@@ -9,7 +9,7 @@ import attrs
 import pytest
 import tomli_w
 
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.check.properties import promised
 from rulecheck.core.hidden import Pile
 from rulecheck.games.mechanica.data import DATA_DIR

@@ -5,7 +5,7 @@ which finds a step's changed fields once for all the properties)."""
 import attrs
 import pytest
 
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.check.properties import StepChecks, failures
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.model.properties import StateProperty, TransitionProperty

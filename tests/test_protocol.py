@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from rulecheck.check.api import ApiViolation, check_observations, check_play
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import IllegalAction, NotationError, RulesDisagree
 from rulecheck.core.hidden import Pile

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from rulecheck.check.describe import position_lines
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.check.readings import (
     LEGAL_ACTIONS,
     OUTCOME,

@@ -19,7 +19,7 @@ import attrs
 
 from rulecheck.check.fuzz import fuzz
 from rulecheck.check.generic import BROKEN_INVARIANT
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.check.properties import failures
 from rulecheck.check.prove import REFUTED, UNKNOWN, Result, prove, refinement_violations
 from rulecheck.core.errors import SpecError

@@ -63,7 +63,8 @@ from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 
 from rulecheck.check.generic import ENGINE_ERROR, KINDS, Checks, Found, Issue, IssueReport
-from rulecheck.check.play import DEFAULT_MAX_STEPS, draw_action, draw_swarm
+from rulecheck.check.play import draw_action, draw_swarm
+from rulecheck.check.playthrough import DEFAULT_MAX_STEPS
 from rulecheck.check.signals import Interrupted
 from rulecheck.check.signals import check as check_signals
 from rulecheck.core.clauses import coverage

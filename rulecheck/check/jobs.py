@@ -36,7 +36,7 @@ from rulecheck.check.generic import (
     Found,
     IssueReport,
 )
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.check.prove import PROVED, REFUTED
 from rulecheck.check.pursuit import pursue
 from rulecheck.check.readings import NEAR_STATES, find_divergence, reading_labels

@@ -22,14 +22,14 @@ when shrinking removes steps before that stretch (counting visits over the whole
 made shrinking worse in a game whose states recur from turn to turn); a loop through dice
 and players' steps together is left to the players' choices.
 
-Leaves out: any strategy for the players (every legal action is a choice to explore).
+Leaves out: seeded random play (playthrough.py) and any strategy for the players (every legal
+action is a choice to explore).
 """
 
 from __future__ import annotations
 
 import functools
 import math
-import random
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -37,26 +37,9 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from rulecheck.core.game import CHANCE, TERMINAL, Game
+from rulecheck.check.playthrough import DEFAULT_MAX_STEPS, Playthrough
+from rulecheck.core.game import CHANCE, Game
 from rulecheck.core.notation import Action
-from rulecheck.core.trace import Trace, record
-
-DEFAULT_MAX_STEPS = 3000
-
-
-@attrs.frozen
-class Playthrough:
-    """One played game: `states[0]` is the initial state, `states[i + 1]` follows `actions[i]`."""
-
-    game: Game[Any, Any] = attrs.field(eq=False)
-    actions: tuple[Action, ...]
-    states: tuple[Any, ...]
-
-    def trace(self) -> Trace:
-        return record(self.game, self.actions)
-
-    def __str__(self) -> str:
-        return f"{self.game.name} ({len(self.actions)} steps): " + "; ".join(map(str, self.actions))
 
 
 @functools.lru_cache(maxsize=None)
@@ -139,29 +122,6 @@ def playthroughs(draw: st.DrawFn, game: Game[Any, Any], max_steps: int = DEFAULT
         action = draw_action(draw, game, state, visits=visits)
         if action is None:
             break
-        state = game.apply(state, action)
-        actions.append(action)
-        states.append(state)
-    return Playthrough(game, tuple(actions), tuple(states))
-
-
-def random_game(game: Game[Any, Any], seed: int, max_steps: int = DEFAULT_MAX_STEPS, start: Any = None) -> Playthrough:
-    """One game from a seeded generator, from the initial state (or from the state `start`):
-    uniform over the legal actions, chance by its probabilities; it stops at the end of the game
-    or after `max_steps` actions."""
-    rng = random.Random(seed)
-    state = game.initial_state() if start is None else start
-    actions: list[Action] = []
-    states = [state]
-    while len(actions) < max_steps:
-        mover = game.to_move(state)
-        if mover == TERMINAL:
-            break
-        if mover == CHANCE:
-            outcomes, weights = zip(*game.chance_outcomes(state))
-            action = rng.choices(outcomes, weights=[float(w) for w in weights])[0]
-        else:
-            action = rng.choice(game.legal_actions(state))
         state = game.apply(state, action)
         actions.append(action)
         states.append(state)

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.play import Playthrough
+from rulecheck.check.playthrough import Playthrough
 from rulecheck.core.clauses import coverage
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action

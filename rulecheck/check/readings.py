@@ -40,7 +40,7 @@ import attrs
 
 from rulecheck.check.ask import flatten
 from rulecheck.check.describe import LINE, mover_text, odds_text, value_text, written
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.check.pursuit import Pursuit, pursue
 from rulecheck.check.scenario import ABSENT
 from rulecheck.core.errors import RulecheckError

@@ -34,7 +34,7 @@ from rulecheck.check.fuzz import fuzz
 from rulecheck.check.generic import BROKEN_INVARIANT, Issue, IssueReport
 from rulecheck.check.jobs import Outcome, Task
 from rulecheck.check.journal import FOLDER
-from rulecheck.check.play import DEFAULT_MAX_STEPS, random_game
+from rulecheck.check.playthrough import DEFAULT_MAX_STEPS, random_game
 from rulecheck.check.prove import PROVED
 from rulecheck.check.readings import changed_options, first_divergence, reading_labels
 from rulecheck.check.signals import Interrupted, interruptible

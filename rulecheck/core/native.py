@@ -30,6 +30,7 @@ from types import ModuleType
 from typing import Final
 
 NATIVE_MODULES: Final = (
+    "rulecheck.check.playthrough",
     "rulecheck.check.properties",
     "rulecheck.core.clauses",
     "rulecheck.core.game",
@@ -67,14 +68,14 @@ NATIVE_MODULES: Final = (
 )
 """The modules compiled: every game's engine (listing, checks and effects, the most of a step,
 by the profile), the kernel's protocol, clause counting and boolean ops it calls on every step,
-the checks' choice of the properties a step may have changed, and every game's properties (run
-on every step of a watched run; rulecheck.properties, which a checkout keeps in properties/).
-Left out, in every game: the
-state classes, whose field types the codec reads (mypyc erases `tuple[Rover, ...]` to `tuple` in
-a compiled class's annotations); the predicates that the engine and the prover share
-(`counters`), which a mutation check replaces to see a proof fail, and a compiled caller would
-not see the replacement; and what runs once per game or per check rather than per step
-(geometry, data sets, positions, pictures, symbolic models)."""
+seeded random play, the checks' choice of the properties a step may have changed, and every
+game's properties (run on every step of a watched run; rulecheck.properties, which a checkout
+keeps in properties/). Left out, in every game: the state classes, whose field types the codec
+reads (mypyc erases `tuple[Rover, ...]` to `tuple` in a compiled class's annotations); the
+predicates that the engine and the prover share (`counters`), which a mutation check replaces to
+see a proof fail, and a compiled caller would not see the replacement; and what runs once per
+game or per check rather than per step (geometry, data sets, positions, pictures, symbolic
+models)."""
 
 GROUP: Final = "rulecheck.core.compiled"
 """mypyc's group name: the compiled code of every module lives in one shared library,

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.check.pursuit import pursue
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import TraceError
