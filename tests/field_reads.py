@@ -1,38 +1,39 @@
 """A state seen through a window that lets only some of its fields be read, for testing what a
-property's check reads; the state class's methods and properties run on the window, so what
-they read is seen too."""
+property's check reads. The window watches the state object itself (its class's attribute
+lookup is hooked while the window is open), so a compiled check that accepts only that very
+class reads through it, and so do the class's methods and properties that the check calls."""
 
 from __future__ import annotations
 
-import inspect
-import types
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+
+import attrs
 
 
 class ReadOutside(AssertionError):
     """A check read a field of the state outside the window."""
 
 
-class Window:
-    """`state` with only `fields` readable (every field, when `fields` is None); `read` records
-    every field read through it."""
+@contextmanager
+def window(state: Any, fields: frozenset[str] | None = None) -> Iterator[set[str]]:
+    """While open, a read of a field of `state` outside `fields` (every field, when `fields` is
+    None) raises ReadOutside, and every field read is recorded in the set it gives."""
+    cls = type(state)
+    assert "__getattribute__" not in vars(cls), f"{cls.__name__} is watched already"
+    names = frozenset(f.name for f in attrs.fields(cls))
+    read: set[str] = set()
 
-    def __init__(self, state: Any, fields: frozenset[str] | None = None) -> None:
-        object.__setattr__(self, "_state", state)
-        object.__setattr__(self, "_fields", fields)
-        object.__setattr__(self, "read", set())
-
-    def __getattr__(self, name: str) -> Any:
-        state = object.__getattribute__(self, "_state")
-        fields = object.__getattribute__(self, "_fields")
-        found = inspect.getattr_static(type(state), name, None)
-        if isinstance(found, property):
-            return found.fget(self)
-        if inspect.isfunction(found):
-            return types.MethodType(found, self)
-        if hasattr(state, name):
+    def __getattribute__(self: Any, name: str) -> Any:
+        if self is state and name in names:
             if fields is not None and name not in fields:
                 raise ReadOutside(f"reads {name!r}, outside {sorted(fields)}")
-            object.__getattribute__(self, "read").add(name)
-            return getattr(state, name)
-        raise AttributeError(name)
+            read.add(name)
+        return object.__getattribute__(self, name)
+
+    cls.__getattribute__ = __getattribute__
+    try:
+        yield read
+    finally:
+        del cls.__getattribute__

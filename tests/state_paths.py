@@ -33,6 +33,8 @@ from typing import Any, Union, get_args, get_origin
 
 import attrs
 
+from rulecheck.core.codec import field_types
+
 FIELDS_HEADING = "## The state JSON, field by field"
 JSON_TYPES = ("object", "array", "string", "int", "bool", "null")
 
@@ -75,8 +77,8 @@ def _children(kind: Any) -> Iterator[tuple[str, Any]]:
             for index, arg in enumerate(args):
                 yield f"[{index}]", arg
     elif isinstance(kind, type) and attrs.has(kind):
-        for field in attrs.fields(attrs.resolve_types(kind)):
-            yield f".{field.name}", field.type
+        for name, field in field_types(kind).items():
+            yield f".{name}", field
 
 
 def _join(path: str, suffix: str) -> str:

@@ -12,7 +12,7 @@ from rulecheck.core import native
 
 PLAYED = """
 import hashlib
-from rulecheck.check.play import random_game
+from rulecheck.check.playthrough import random_game
 from rulecheck.check.properties import failures
 from rulecheck.core.codec import encode
 from rulecheck.core.native import status
@@ -106,3 +106,45 @@ def test_every_native_module_is_found_as_its_source_when_the_build_is_not_used()
         assert spec is not None and spec.origin == str(native.source_path(module))
         assert native.source_path(module).is_file()
     assert finder.find_spec("rulecheck.check.play") is None
+
+
+FIELD_TYPES = """
+import attrs
+from typing import get_args
+from rulecheck.core.codec import field_types
+from rulecheck.core.native import status
+from rulecheck.registry import DECLARATIONS
+
+seen, todo = {}, [d.game.state_type for d in DECLARATIONS.values()]
+while todo:
+    kind = todo.pop()
+    if isinstance(kind, type) and attrs.has(kind) and kind not in seen:
+        seen[kind] = field_types(kind)
+        todo += [a for t in seen[kind].values() for a in (t, *get_args(t))]
+    else:
+        todo += [a for a in get_args(kind)]
+print(status())
+print(len(seen))
+print(sorted((k.__module__, k.__qualname__, repr(v)) for k, v in seen.items()))
+"""
+
+
+@pytest.mark.skipif(not native.wanted_compiled(), reason="no compiled build of the present source (make builds it)")
+def test_the_codec_reads_the_same_field_types_from_compiled_state_classes_as_from_their_source():
+    """A compiled class keeps erased annotations (`tuple` for `tuple[Rover, ...]`); the codec's
+    types for every attrs class inside every game's state are those the source declares."""
+    found = {}
+    for pure in (False, True):
+        env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV} | ({native.PURE_ENV: "1"} if pure else {})
+        done = subprocess.run([sys.executable, "-c", FIELD_TYPES], capture_output=True, text=True, env=env, check=True)
+        found[pure] = done.stdout.split("\n")[:3]
+    assert found[False][0].startswith("compiled") and found[True][0].startswith("from source")
+    assert int(found[False][1]) >= 8  # the three states and the pieces, players and factories inside them
+    assert found[False][1:] == found[True][1:]
+    assert "tuple[rulecheck.games.globetrotter.state.Rover, ...]" in found[False][2]
+
+
+def test_a_class_that_runs_from_source_keeps_its_own_annotations():
+    from rulecheck.core.trace import Trace
+
+    assert native.declared_annotations(Trace) is None

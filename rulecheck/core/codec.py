@@ -5,7 +5,8 @@ bools, None and string-valued enums. Its canonical text is compact JSON with sor
 keys and ASCII only; attrs classes become objects keyed by field name, tuples become
 arrays, and frozensets become arrays sorted by each element's canonical text, so equal
 states have byte-equal encodings in any language. Decoding walks the declared field
-types and rejects anything that does not fit, naming the path to the bad value.
+types and rejects anything that does not fit, naming the path to the bad value (a compiled
+state class's types as its source declares them: `field_types`).
 
 Leaves out: floats (no game state needs one; exact values are ints or Fractions kept
 out of states) and dicts (states use tuples of pairs so that they stay hashable).
@@ -15,11 +16,14 @@ from __future__ import annotations
 
 import enum
 import json
+import sys
 import types
-from typing import Any, Union, get_args, get_origin
+from functools import cache
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 import attrs
 
+from rulecheck.core import native
 from rulecheck.core.errors import EncodingError
 
 
@@ -45,6 +49,22 @@ def canonical_json(data: Any) -> str:
 def encode(state: Any) -> str:
     """The canonical JSON text of a state."""
     return canonical_json(to_data(state))
+
+
+@cache
+def field_types(kind: type) -> dict[str, Any]:
+    """Each field of the attrs class `kind`, in order, with its declared type. A class whose module
+    runs compiled keeps only erased types at run time, so its types are those its source declares
+    (rulecheck.core.native), resolved in its module as attrs resolves a class's own."""
+    written = native.declared_annotations(kind)
+    if written is None:
+        return {f.name: f.type for f in attrs.fields(attrs.resolve_types(kind))}
+    fields = attrs.fields(kind)
+    missing = [f.name for f in fields if f.name not in written]
+    if missing:
+        raise TypeError(f"{kind.__qualname__}: no declared type in its source for {missing}")
+    declared = types.SimpleNamespace(__annotations__={f.name: written[f.name] for f in fields})
+    return get_type_hints(declared, globalns=vars(sys.modules[kind.__module__]))
 
 
 def _fail(path: str, expected: str, data: Any) -> EncodingError:
@@ -92,13 +112,12 @@ def from_data(kind: Any, data: Any, path: str = "") -> Any:
     if isinstance(kind, type) and attrs.has(kind):
         if not isinstance(data, dict):
             raise _fail(path, f"object {kind.__name__}", data)
-        fields = attrs.fields(attrs.resolve_types(kind))
-        names = {f.name for f in fields}
-        if set(data) != names:
+        fields = field_types(kind)
+        if set(data) != set(fields):
             raise EncodingError(
-                f"at {path or 'top level'}: {kind.__name__} has fields {sorted(names)}, got {sorted(data)}"
+                f"at {path or 'top level'}: {kind.__name__} has fields {sorted(fields)}, got {sorted(data)}"
             )
-        return kind(**{f.name: from_data(f.type, data[f.name], f"{path}.{f.name}") for f in fields})
+        return kind(**{name: from_data(field, data[name], f"{path}.{name}") for name, field in fields.items()})
     raise EncodingError(f"at {path or 'top level'}: cannot decode type {kind}")
 
 

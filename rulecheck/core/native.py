@@ -16,6 +16,7 @@ from source.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -42,6 +43,7 @@ NATIVE_MODULES: Final = (
     "rulecheck.games.globetrotter.game",
     "rulecheck.games.globetrotter.movement",
     "rulecheck.games.globetrotter.setup",
+    "rulecheck.games.globetrotter.state",
     "rulecheck.games.globetrotter.symmetry",
     "rulecheck.games.globetrotter.turns",
     "rulecheck.games.globot_time_force.context",
@@ -49,6 +51,7 @@ NATIVE_MODULES: Final = (
     "rulecheck.games.globot_time_force.game",
     "rulecheck.games.globot_time_force.setup",
     "rulecheck.games.globot_time_force.skills",
+    "rulecheck.games.globot_time_force.state",
     "rulecheck.games.globot_time_force.tableau",
     "rulecheck.games.globot_time_force.timeline",
     "rulecheck.games.globot_time_force.turns",
@@ -60,6 +63,7 @@ NATIVE_MODULES: Final = (
     "rulecheck.games.mechanica.recycling",
     "rulecheck.games.mechanica.setup",
     "rulecheck.games.mechanica.shop",
+    "rulecheck.games.mechanica.state",
     "rulecheck.games.mechanica.steps",
     "rulecheck.games.mechanica.workday",
     "rulecheck.properties.globetrotter",
@@ -67,15 +71,15 @@ NATIVE_MODULES: Final = (
     "rulecheck.properties.mechanica",
 )
 """The modules compiled: every game's engine (listing, checks and effects, the most of a step,
-by the profile), the kernel's protocol, clause counting and boolean ops it calls on every step,
-seeded random play, the checks' choice of the properties a step may have changed, and every
-game's properties (run on every step of a watched run; rulecheck.properties, which a checkout
-keeps in properties/). Left out, in every game: the state classes, whose field types the codec
-reads (mypyc erases `tuple[Rover, ...]` to `tuple` in a compiled class's annotations); the
-predicates that the engine and the prover share (`counters`), which a mutation check replaces to
-see a proof fail, and a compiled caller would not see the replacement; and what runs once per
-game or per check rather than per step (geometry, data sets, positions, pictures, symbolic
-models)."""
+by the profile) and its state classes, the kernel's protocol, clause counting and boolean ops it
+calls on every step, seeded random play, the checks' choice of the properties a step may have
+changed, and every game's properties (run on every step of a watched run; rulecheck.properties,
+which a checkout keeps in properties/). A compiled class keeps only erased annotations at run
+time (`tuple` for `tuple[Rover, ...]`), so the codec reads a compiled state class's field types
+from its source (`declared_annotations`). Left out, in every game: the predicates that the
+engine and the prover share (`counters`), which a mutation check replaces to see a proof fail,
+and a compiled caller would not see the replacement; and what runs once per game or per check
+rather than per step (geometry, data sets, positions, pictures, symbolic models)."""
 
 GROUP: Final = "rulecheck.core.compiled"
 """mypyc's group name: the compiled code of every module lives in one shared library,
@@ -127,6 +131,32 @@ def build_is_fresh() -> bool:
 def wanted_compiled() -> bool:
     """Whether the compiled build is to be used: it is fresh and RULECHECK_PURE is not set."""
     return os.environ.get(PURE_ENV, "") != "1" and build_is_fresh()
+
+
+def declared_annotations(cls: type) -> dict[str, str] | None:
+    """The annotations of the body of `cls`, a top-level class, as its source writes them, when its
+    module runs compiled: mypyc keeps only erased ones at run time (`tuple` for `tuple[Rover, ...]`),
+    and the guard holds the source to what was compiled. None for a class that runs from source,
+    whose own annotations stand."""
+    module = sys.modules.get(cls.__module__)
+    if cls.__module__ not in NATIVE_MODULES or str(getattr(module, "__file__", "")).endswith(".py"):
+        return None
+    return _written_annotations(cls.__module__)[cls.__qualname__]
+
+
+@cache
+def _written_annotations(module: str) -> dict[str, dict[str, str]]:
+    """Each top-level class of `module`'s source with the annotations of its body, as written."""
+    tree = ast.parse(source_path(module).read_text(encoding="utf-8"))
+    return {
+        node.name: {
+            line.target.id: ast.unparse(line.annotation)
+            for line in node.body
+            if isinstance(line, ast.AnnAssign) and isinstance(line.target, ast.Name)
+        }
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+    }
 
 
 class _FromSource(importlib.abc.MetaPathFinder):
