@@ -1,6 +1,7 @@
 """The compiled engine modules: they play exactly as their source does, and run only while they are
 the build of the present source."""
 
+import ast
 import json
 import os
 import subprocess
@@ -148,3 +149,34 @@ def test_a_class_that_runs_from_source_keeps_its_own_annotations():
     from rulecheck.core.trace import Trace
 
     assert native.declared_annotations(Trace) is None
+
+
+def _decorators(source: str) -> set[str]:
+    """The name of every decorator in `source` (`functools.cached_property` as `cached_property`)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        for decorator in getattr(node, "decorator_list", []):
+            target = decorator.func if isinstance(decorator, ast.Call) else decorator
+            found.add(target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", ""))
+    return found
+
+
+def test_no_compiled_module_uses_cached_property():
+    """mypyc compiles a `cached_property` into a plain property that works its value out again on
+    every read (the kernel's action numberings were rebuilt on every action id, which made
+    OpenSpiel play 60 times slower): a compiled module keeps such values by hand."""
+    assert "cached_property" in _decorators(
+        "from functools import cached_property\nclass C:\n    @cached_property\n    def x(self): ..."
+    )
+    users = [m for m in native.NATIVE_MODULES if "cached_property" in _decorators(native.source_path(m).read_text())]
+    assert users == []
+
+
+def test_a_game_numbers_its_actions_once():
+    from rulecheck.registry import make_game
+
+    game = make_game("globetrotter", players=2)
+    numbered = game._numberings()
+    move = game.parse_action("pass")
+    assert game.action_from_id(game.action_id(move)) == move
+    assert all(again is first for again, first in zip(game._numberings(), numbered))  # the very same, kept

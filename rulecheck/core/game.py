@@ -35,7 +35,6 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
@@ -114,6 +113,8 @@ class Game(abc.ABC, Generic[S, A]):
         self.loaded_data: LoadedData[Any] | None = None if self.data_format is None else self.data_format.load(data)
         """The data set this game plays with (the format's default unless `data` names a file)."""
         self._notation = Notation(self.action_types)
+        self._numbered: tuple[Numbering, Numbering] | None = None
+        """The player actions' and the chance outcomes' numberings, made on first use (`_numberings`)."""
         self._listed: list[tuple[Any, tuple[tuple[A, ...], dict[str, A]]]] = []
         """The last LISTED_KEPT states whose legal actions were listed, with them, newest last:
         `apply` right after `legal_actions` on the same state object (random play, search) lists
@@ -136,7 +137,7 @@ class Game(abc.ABC, Generic[S, A]):
             raise AttributeError(f"{self.name} has no data set")
         return self.loaded_data.value
 
-    @cached_property
+    @property
     def setup(self) -> dict[str, Any]:
         """What rebuilds this game: name, version, players, every option's value and, for a game
         with data, the data set's source and digest."""
@@ -293,34 +294,37 @@ class Game(abc.ABC, Generic[S, A]):
 
     # Integer ids, for OpenSpiel and other engines; text stays the canonical notation.
 
-    @cached_property
     def _numberings(self) -> tuple[Numbering, Numbering]:
-        domains = self.action_domains()
-        missing = set(self.action_types) - set(domains)
-        if missing:
-            raise ValueError(f"{self.name}: no domains for {sorted(c.__name__ for c in missing)}")
-        chance = set(self.chance_action_types)
-        return (
-            Numbering({c: domains[c] for c in self.action_types if c not in chance}),
-            Numbering({c: domains[c] for c in self.action_types if c in chance}),
-        )
+        """The numberings of player actions and of chance outcomes, made once and kept: every id
+        asked for reads them (kept by hand, as a compiled class has no `cached_property`)."""
+        if self._numbered is None:
+            domains = self.action_domains()
+            missing = set(self.action_types) - set(domains)
+            if missing:
+                raise ValueError(f"{self.name}: no domains for {sorted(c.__name__ for c in missing)}")
+            chance = set(self.chance_action_types)
+            self._numbered = (
+                Numbering({c: domains[c] for c in self.action_types if c not in chance}),
+                Numbering({c: domains[c] for c in self.action_types if c in chance}),
+            )
+        return self._numbered
 
     def num_distinct_actions(self) -> int:
         """How many player-action ids there are (legal somewhere or not)."""
-        return self._numberings[0].count
+        return self._numberings()[0].count
 
     def max_chance_outcomes(self) -> int:
         """How many chance-outcome ids there are."""
-        return self._numberings[1].count
+        return self._numberings()[1].count
 
     def action_id(self, action: A) -> int:
         """The integer id of a player action, or of a chance outcome among the outcome ids."""
         chance = type(action) in self.chance_action_types
-        return self._numberings[1 if chance else 0].id(action)
+        return self._numberings()[1 if chance else 0].id(action)
 
     def action_from_id(self, number: int, *, chance: bool = False) -> A:
         """The player action (or, with `chance`, the chance outcome) whose id is `number`."""
-        return self._numberings[1 if chance else 0].action(number)  # type: ignore[return-value]
+        return self._numberings()[1 if chance else 0].action(number)  # type: ignore[return-value]
 
     # Notation and encoding, the same for every game.
 
