@@ -109,6 +109,26 @@ def test_every_native_module_is_found_as_its_source_when_the_build_is_not_used()
     assert finder.find_spec("rulecheck.check.play") is None
 
 
+def test_a_module_the_last_build_compiled_and_the_list_dropped_runs_from_source_and_its_file_goes(
+    tmp_path, monkeypatch
+):
+    """Its compiled file stays beside its source until the next build, and holds the group's old
+    code: while the build is not of the present list, it loads from its source, and the next
+    build looks for old files in its folder too (one no module of the list is in)."""
+    from rulecheck.core import native_build
+
+    dropped = "rulecheck.suite.format"
+    folder = native.package_folder("rulecheck.suite")
+    assert folder not in native_build._folders()
+    record = tmp_path / "native-build.json"
+    record.write_text(json.dumps({**native.source_digests(), dropped: "0" * 64}))
+    monkeypatch.setattr(native, "BUILD_RECORD", record)
+    assert dropped in native.built_modules() and not native.build_is_fresh()
+    spec = native._FromSource(native.built_modules()).find_spec(dropped)
+    assert spec is not None and spec.origin == str(native.source_path(dropped))
+    assert folder in native_build._folders()
+
+
 FIELD_TYPES = """
 import attrs
 from typing import get_args

@@ -7,11 +7,13 @@ the single definition of the rules; the compiled build is the same code made fas
 runs it only while it is exactly the build of the source files beside it. The build writes the
 sha256 of each module's source to BUILD_RECORD; when any source differs from its record (an edit
 since the build), or the record is missing, or RULECHECK_PURE=1 is set, every module of the
-group loads from its source. The group goes as a whole because compiled modules call one
-another's compiled functions directly, so one stale module would leak old rules into the rest.
+group loads from its source, and so does a module the last build compiled that the list has
+dropped since (its compiled file stays until the next build removes it). The group goes as a
+whole because compiled modules call one another's compiled functions directly, so one stale
+module would leak old rules into the rest.
 
-Leaves out: building (native_build.py), and modules outside NATIVE_MODULES, which always run
-from source.
+Leaves out: building (native_build.py), and modules outside NATIVE_MODULES, which run from
+source (once a build without them has removed their compiled files).
 """
 
 from __future__ import annotations
@@ -159,24 +161,36 @@ def _written_annotations(module: str) -> dict[str, dict[str, str]]:
     }
 
 
+def built_modules() -> frozenset[str]:
+    """Every module that may have a compiled file beside its source: NATIVE_MODULES, and the
+    modules the last build recorded (one since dropped from the list keeps its compiled file
+    until the next build, which removes it)."""
+    return frozenset(NATIVE_MODULES) | frozenset(recorded_digests() or ())
+
+
 class _FromSource(importlib.abc.MetaPathFinder):
-    """Finds NATIVE_MODULES as their source files, ahead of any compiled build beside them."""
+    """Finds `modules` as their source files, ahead of any compiled build beside them."""
+
+    def __init__(self, modules: frozenset[str] = frozenset(NATIVE_MODULES)) -> None:
+        self.modules = modules
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in NATIVE_MODULES:
+        if fullname not in self.modules:
             return None
-        return importlib.util.spec_from_file_location(fullname, source_path(fullname))
+        source = source_path(fullname)
+        return importlib.util.spec_from_file_location(fullname, source) if source.is_file() else None
 
 
 def guard() -> None:
-    """Unless the compiled build is wanted, make every native module load from its source. Called
-    once, when the rulecheck package is imported, before any of those modules is."""
+    """Unless the compiled build is wanted, make every module that may have a compiled file load
+    from its source. Called once, when the rulecheck package is imported, before any of those
+    modules is."""
     if any(isinstance(finder, _FromSource) for finder in sys.meta_path):
         return
     if not wanted_compiled():
-        sys.meta_path.insert(0, _FromSource())
+        sys.meta_path.insert(0, _FromSource(built_modules()))
 
 
 def running_compiled() -> dict[str, bool]:

@@ -28,13 +28,15 @@ EXTENSION = ".so"
 
 
 def _folders() -> set[Path]:
-    """The folders a build writes to: those of the compiled modules and of the group's library."""
-    packages = {m.rpartition(".")[0] for m in native.NATIVE_MODULES} | {native.GROUP.rpartition(".")[0]}
+    """The folders a build writes to, or an earlier one wrote to: those of the compiled modules
+    (the last build's too) and of the group's library."""
+    packages = {m.rpartition(".")[0] for m in native.built_modules()} | {native.GROUP.rpartition(".")[0]}
     return {native.package_folder(p) for p in packages}
 
 
 def compiled_files() -> list[Path]:
-    """The compiled files there now: each module's extension and the group's library."""
+    """The compiled files there now: each module's extension, a module's that the last build
+    compiled and the list has dropped since, and the group's library."""
     return sorted(p for folder in _folders() for p in folder.glob(f"*{EXTENSION}"))
 
 
@@ -61,8 +63,9 @@ def build() -> list[Path]:
     from setuptools import setup
 
     digests = native.source_digests()
+    stale = compiled_files()  # found before the record goes, as it names the last build's modules
     native.BUILD_RECORD.unlink(missing_ok=True)
-    for old in compiled_files():
+    for old in stale:
         old.unlink()
     config = str(PROJECT_ROOT / "pyproject.toml")
     with tempfile.TemporaryDirectory(prefix="rulecheck-native-") as work:
