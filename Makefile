@@ -36,5 +36,5 @@ bench: native
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) report .pytest_cache .hypothesis rulecheck/core/native-build.json
+	rm -rf $(VENV) report .pytest_cache .hypothesis build/native-tree rulecheck/core/native-build.json
 	find rulecheck properties -name '*.so' -delete

@@ -25,6 +25,9 @@ from rulecheck.core import native
 PROJECT_ROOT = native.PACKAGE_ROOT.parent
 EXTENSION = ".so"
 """The suffix every compiled file of a build ends with (mypyc builds on POSIX here)."""
+TREE = PROJECT_ROOT / "build" / "native-tree"
+"""Where a build lays the package out as installed (`_laid_out_as_installed`); kept after the
+build, as the compiled code's tracebacks name its files by their paths there."""
 
 
 def _folders() -> set[Path]:
@@ -68,9 +71,10 @@ def build() -> list[Path]:
     for old in stale:
         old.unlink()
     config = str(PROJECT_ROOT / "pyproject.toml")
+    shutil.rmtree(TREE, ignore_errors=True)
+    tree = _laid_out_as_installed(TREE)
+    paths = [str(tree.joinpath(*m.split(".")).with_suffix(".py")) for m in native.NATIVE_MODULES]
     with tempfile.TemporaryDirectory(prefix="rulecheck-native-") as work:
-        tree = _laid_out_as_installed(Path(work, "tree"))
-        paths = [str(tree.joinpath(*m.split(".")).with_suffix(".py")) for m in native.NATIVE_MODULES]
         here = os.getcwd()
         os.chdir(work)  # setuptools reads the project file of the directory it runs in: none here
         try:
