@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
+from typing import Final
 
 import attrs
 
@@ -56,6 +57,12 @@ class Options(Mapping[str, str]):
         return len(self.items_)
 
 
+NAME_SHOWN: Final = 40
+"""How much of an unknown option's name its error repeats: option names are short identifiers,
+and the message lists every option of the game beside it, so a long name must not push the line
+past what one line of an error holds."""
+
+
 @attrs.frozen
 class OptionSpace:
     """The options a game declares, and resolution of user choices against them."""
@@ -73,7 +80,7 @@ class OptionSpace:
             if option.name == name:
                 return option
         allowed = ", ".join(o.name for o in self.options) or "(none)"
-        raise OptionError(f"unknown option {shown(name)} for {self.game}; options: {allowed}")
+        raise OptionError(f"unknown option {shown(name, NAME_SHOWN)} for {self.game}; options: {allowed}")
 
     def defaults(self) -> Options:
         return self.resolve({})
