@@ -109,7 +109,7 @@ def test_every_native_module_is_found_as_its_source_when_the_build_is_not_used()
     assert finder.find_spec("rulecheck.check.play") is None
 
 
-def test_a_module_the_last_build_compiled_and_the_list_dropped_runs_from_source_and_its_file_goes(
+def test_a_module_the_last_build_compiled_and_the_list_dropped_runs_from_source_till_a_build_clears_it(
     tmp_path, monkeypatch
 ):
     """Its compiled file stays beside its source until the next build, and holds the group's old
@@ -143,7 +143,7 @@ while todo:
         seen[kind] = field_types(kind)
         todo += [a for t in seen[kind].values() for a in (t, *get_args(t))]
     else:
-        todo += [a for a in get_args(kind)]
+        todo += get_args(kind)
 print(status())
 print(len(seen))
 print(sorted((k.__module__, k.__qualname__, repr(v)) for k, v in seen.items()))
@@ -197,6 +197,6 @@ def test_a_game_numbers_its_actions_once():
 
     game = make_game("globetrotter", players=2)
     numbered = game._numberings()
-    move = game.parse_action("pass")
-    assert game.action_from_id(game.action_id(move)) == move
+    action = game.parse_action("pass")
+    assert game.action_from_id(game.action_id(action)) == action
     assert all(again is first for again, first in zip(game._numberings(), numbered))  # the very same, kept
