@@ -36,6 +36,7 @@ NATIVE_MODULES: Final = (
     "rulecheck.check.playthrough",
     "rulecheck.check.properties",
     "rulecheck.core.clauses",
+    "rulecheck.core.evolve",
     "rulecheck.core.game",
     "rulecheck.core.ops",
     "rulecheck.games.globetrotter.board",
@@ -73,15 +74,16 @@ NATIVE_MODULES: Final = (
     "rulecheck.properties.mechanica",
 )
 """The modules compiled: every game's engine (listing, checks and effects, the most of a step,
-by the profile) and its state classes, the kernel's protocol, clause counting and boolean ops it
-calls on every step, seeded random play, the checks' choice of the properties a step may have
-changed, and every game's properties (run on every step of a watched run; rulecheck.properties,
-which a checkout keeps in properties/). A compiled class keeps only erased annotations at run
-time (`tuple` for `tuple[Rover, ...]`), so the codec reads a compiled state class's field types
-from its source (`declared_annotations`). Left out, in every game: the predicates that the
-engine and the prover share (`counters`), which a mutation check replaces to see a proof fail,
-and a compiled caller would not see the replacement; and what runs once per game or per check
-rather than per step (geometry, data sets, positions, pictures, symbolic models)."""
+by the profile) and its state classes, the kernel's protocol, clause counting, boolean ops and
+state evolving it calls on every step, seeded random play, the checks' choice of the properties
+a step may have changed, and every game's properties (run on every step of a watched run;
+rulecheck.properties, which a checkout keeps in properties/). A compiled class keeps only erased
+annotations at run time (`tuple` for `tuple[Rover, ...]`), so the codec reads a compiled state
+class's field types from its source (`declared_annotations`). Left out, in every game: the
+predicates that the engine and the prover share (`counters`), which a mutation check replaces to
+see a proof fail, and a compiled caller would not see the replacement; and what runs once per
+game or per check rather than per step (geometry, data sets, positions, pictures, symbolic
+models)."""
 
 GROUP: Final = "rulecheck.core.compiled"
 """mypyc's group name: the compiled code of every module lives in one shared library,

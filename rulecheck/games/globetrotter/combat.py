@@ -23,10 +23,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Final
 
-import attrs
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Aim, Damage, Dice, Die, Fire, Ready, Shoot
@@ -208,7 +207,7 @@ def check_ready(m: Mover, action: Ready) -> Building:
 def apply_ready(
     rules: Rules, state: GlobetrotterState, player: int, action: Ready, cannon: Building
 ) -> GlobetrotterState:
-    return state.replace(cannon, attrs.evolve(cannon, readiness=READY))
+    return state.replace(cannon, evolve(cannon, readiness=READY))
 
 
 def legal_aims(m: Mover) -> list[Action]:
@@ -237,7 +236,7 @@ def check_aim(m: Mover, action: Aim) -> Building:
 
 def apply_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim, cannon: Building) -> GlobetrotterState:
     _, space = rules.space(action.target, "GT-D1", action, state)
-    return state.replace(cannon, attrs.evolve(cannon, readiness=AIMED, aim=space))
+    return state.replace(cannon, evolve(cannon, readiness=AIMED, aim=space))
 
 
 def legal_fires(m: Mover) -> list[Action]:
@@ -256,16 +255,16 @@ def apply_fire(
 ) -> GlobetrotterState:
     touch("GT-D2", "GT-D4")
     assert cannon.aim is not None
-    state = state.replace(cannon, attrs.evolve(cannon, readiness=IDLE, aim=None))
+    state = state.replace(cannon, evolve(cannon, readiness=IDLE, aim=None))
     planets = list(state.planets)
-    planets[cannon.planet] = attrs.evolve(
+    planets[cannon.planet] = evolve(
         planets[cannon.planet], fires=fires_after_firing(INT_OPS, planets[cannon.planet].fires)
     )
     pending = (
         Pending(DRILL_HITS, player, cannon.planet, cannon.aim),
         Pending(DESTRUCTION, player, cannon.planet, ""),
     )
-    return attrs.evolve(state, planets=tuple(planets), pending=pending)
+    return evolve(state, planets=tuple(planets), pending=pending)
 
 
 RULES: tuple[PlayRule, ...] = (
@@ -326,7 +325,7 @@ def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> Globetro
     if event.kind == TO_HIT:
         assert isinstance(outcome, Die)
         if outcome.value >= event.threshold:
-            return state.with_pending((attrs.evolve(event, kind=DAMAGE_ROLL),) + rest)
+            return state.with_pending((evolve(event, kind=DAMAGE_ROLL),) + rest)
         return state.with_pending(rest)
     state = state.with_pending(rest)
     if event.kind == DAMAGE_ROLL:
@@ -340,7 +339,7 @@ def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> Globetro
         assert isinstance(outcome, Die)
         if not _pieces_at(state, event.planet, event.space):
             return state
-        return state.with_pending((attrs.evolve(event, kind=DRILL_DAMAGE, count=outcome.value),) + rest)
+        return state.with_pending((evolve(event, kind=DRILL_DAMAGE, count=outcome.value),) + rest)
     if event.kind == DRILL_DAMAGE:
         assert isinstance(outcome, Damage)
         return _drill_damage(rules, state, event, outcome.amount)
@@ -378,10 +377,10 @@ def _drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount
     firing = _firing_cannon(rules, state, event)
     if firing is None:
         return _share_drill_damage(rules, state, event, amount)
-    aimed = attrs.evolve(firing, readiness=AIMED, aim=event.space)
+    aimed = evolve(firing, readiness=AIMED, aim=event.space)
     state = _share_drill_damage(rules, state.replace(firing, aimed), event, amount)
     survivor = state.building_at(event.planet, event.space)
-    return state if survivor is None else state.replace(survivor, attrs.evolve(survivor, readiness=IDLE, aim=None))
+    return state if survivor is None else state.replace(survivor, evolve(survivor, readiness=IDLE, aim=None))
 
 
 def _share_drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount: int) -> GlobetrotterState:
@@ -405,7 +404,7 @@ def damage(rules: Rules, state: GlobetrotterState, piece: Piece, amount: int, by
         return state
     hp = damaged_hp(INT_OPS, piece.hp, amount)
     if hp > 0:
-        return state.replace(piece, attrs.evolve(piece, hp=hp))
+        return state.replace(piece, evolve(piece, hp=hp))
     return _remove(rules, state, piece, by, explode=True)
 
 
@@ -432,7 +431,7 @@ def _steal(rules: Rules, state: GlobetrotterState, treasury: Building, by: int) 
     exclude = rules.options["destroying_action"] == "excluded" and not turn.excluded
     counted = turn.counted - 1 if exclude else turn.counted
     stolen = stolen_after_theft(INT_OPS, turn.stolen, counted, treasury.points)
-    return state.with_turn(attrs.evolve(turn, counted=counted, stolen=stolen, excluded=turn.excluded or exclude))
+    return state.with_turn(evolve(turn, counted=counted, stolen=stolen, excluded=turn.excluded or exclude))
 
 
 def destroy_planet(rules: Rules, state: GlobetrotterState, planet: int, by: int) -> GlobetrotterState:
@@ -445,5 +444,5 @@ def destroy_planet(rules: Rules, state: GlobetrotterState, planet: int, by: int)
         fortifications=[f for f in state.fortifications if f.planet != planet],
     )
     planets = list(state.planets)
-    planets[planet] = attrs.evolve(planets[planet], destroyed=True)
-    return attrs.evolve(state, planets=tuple(planets), pending=tuple(p for p in state.pending if p.planet != planet))
+    planets[planet] = evolve(planets[planet], destroyed=True)
+    return evolve(state, planets=tuple(planets), pending=tuple(p for p in state.pending if p.planet != planet))

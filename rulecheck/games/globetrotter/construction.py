@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Build, Decommission, Fortify, Manufacture, Repair, Save
@@ -342,7 +341,7 @@ def apply_repair(
 ) -> GlobetrotterState:
     rover, factory = found
     state = state.replace(factory, with_points(factory, after_repair_points(INT_OPS, factory.points)))
-    return state.replace(rover, attrs.evolve(rover, hp=repaired_hp(INT_OPS, rover.hp)))
+    return state.replace(rover, evolve(rover, hp=repaired_hp(INT_OPS, rover.hp)))
 
 
 # Saving in the Treasury
@@ -375,7 +374,7 @@ def apply_save(rules: Rules, state: GlobetrotterState, player: int, action: Save
     saved = set_saved_points(state, player, saved_after_save(INT_OPS, saved_points(state, player)))
     turn = saved.turn
     assert turn is not None
-    return saved.with_turn(attrs.evolve(turn, saved_now=turn.saved_now + 1))
+    return saved.with_turn(evolve(turn, saved_now=turn.saved_now + 1))
 
 
 RULES: tuple[PlayRule, ...] = (

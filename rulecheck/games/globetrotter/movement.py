@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Descend, EnterOrbit, Move, Transfer
 from rulecheck.games.globetrotter.context import Mover, PlayRule, Rules, Where
@@ -202,7 +201,7 @@ def apply_transfer(
     if (rover.planet, rover.hp) in arrived:  # Rovers alike are one: the one that moves on is one that came
         arrived.remove((rover.planet, rover.hp))
     arrived.append((target, rover.hp))
-    return moved.with_turn(attrs.evolve(turn, arrived=tuple(sorted(arrived))))
+    return moved.with_turn(evolve(turn, arrived=tuple(sorted(arrived))))
 
 
 RULES: tuple[PlayRule, ...] = (

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Choose, Die, PlaceFactory, PlaceRover
 from rulecheck.games.globetrotter.context import Rules
@@ -50,19 +49,19 @@ def apply_roll(rules: Rules, state: GlobetrotterState, die: Die) -> Globetrotter
         raise IllegalAction("GT-S1", "a d6 shows 1 to 6", die)
     rolls = list(state.rolls)
     rolls[roller(state)] = die.value
-    state = attrs.evolve(state, rolls=tuple(rolls))
+    state = evolve(state, rolls=tuple(rolls))
     if any(state.rolls[p] == 0 for p in state.contenders):
         return state
     best = max(state.rolls[p] for p in state.contenders)
     tied = tuple(p for p in state.contenders if state.rolls[p] == best)
     if len(tied) > 1 and rules.options["setup_ties"] == "reroll":
-        return attrs.evolve(state, contenders=tied, rolls=tuple(0 for _ in state.rolls))
+        return evolve(state, contenders=tied, rolls=tuple(0 for _ in state.rolls))
     winner = tied[0]
     if rules.players == 2:
-        return attrs.evolve(state, phase=CHOOSE, contenders=(winner,))
+        return evolve(state, phase=CHOOSE, contenders=(winner,))
     touch("GT-S4")
     order = tuple((winner - k) % rules.players for k in range(rules.players))
-    return attrs.evolve(state, phase=PLACE_FACTORY, placing=order, contenders=())
+    return evolve(state, phase=PLACE_FACTORY, placing=order, contenders=())
 
 
 def legal_choices(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
@@ -76,7 +75,7 @@ def apply_choose(rules: Rules, state: GlobetrotterState, action: Choose) -> Glob
     chooser = state.contenders[0]
     other = 1 - chooser
     order = (chooser, other) if action.order == "first" else (other, chooser)
-    return attrs.evolve(state, phase=PLACE_FACTORY, placing=order, contenders=())
+    return evolve(state, phase=PLACE_FACTORY, placing=order, contenders=())
 
 
 def legal_factories(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
@@ -99,7 +98,7 @@ def apply_place_factory(rules: Rules, state: GlobetrotterState, action: PlaceFac
     if (planet, space) in state.occupied():
         raise IllegalAction("GT-S2", f"{action.space} is not empty", action)
     factory = Building(planet, space, state.placing[0], FACTORY, BUILDING_HP, 0, IDLE, None)
-    return attrs.evolve(state.with_pieces(buildings=state.buildings + (factory,)), phase=PLACE_ROVER)
+    return evolve(state.with_pieces(buildings=state.buildings + (factory,)), phase=PLACE_ROVER)
 
 
 def _placed_factory(state: GlobetrotterState) -> Building:
@@ -127,7 +126,7 @@ def apply_place_rover(rules: Rules, state: GlobetrotterState, action: PlaceRover
     placer, rest = state.placing[0], state.placing[1:]
     state = state.with_pieces(rovers=state.rovers + (Rover(planet, space, placer, ROVER_HP),))
     if rest:
-        return attrs.evolve(state, phase=PLACE_FACTORY, placing=rest)
+        return evolve(state, phase=PLACE_FACTORY, placing=rest)
     touch("GT-S3" if rules.players == 2 else "GT-S4")
     touch("GT-S5")
-    return begin_turn(rules, attrs.evolve(state, placing=()), placer)
+    return begin_turn(rules, evolve(state, placing=()), placer)

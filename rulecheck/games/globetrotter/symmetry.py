@@ -23,6 +23,7 @@ from typing import cast
 
 import attrs
 
+from rulecheck.core.evolve import evolve
 from rulecheck.games.globetrotter.state import Building, Fortification, GlobetrotterState, Rover
 from rulecheck.geometry.facts import automorphisms
 from rulecheck.geometry.planet import label_order, planet
@@ -74,7 +75,7 @@ def relabel(state: GlobetrotterState, images: Mapping[str, str], moved: dict[Pie
     carried = state.with_pieces(rovers=rovers, fortifications=fortifications, buildings=buildings)
     if not state.pending:
         return carried
-    return carried.with_pending(tuple(attrs.evolve(p, space=images[p.space] if p.space else "") for p in state.pending))
+    return carried.with_pending(tuple(evolve(p, space=images[p.space] if p.space else "") for p in state.pending))
 
 
 def _moved(piece: Piece, images: Mapping[str, str]) -> Piece:

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import attrs
-
 from rulecheck.core.clauses import touch
+from rulecheck.core.evolve import evolve
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.context import Rules
 from rulecheck.games.globetrotter.counters import (
@@ -128,7 +127,7 @@ def _has_factory(state: GlobetrotterState, player: int) -> bool:
 
 
 def _mark_lost(state: GlobetrotterState, players: list[int]) -> GlobetrotterState:
-    return attrs.evolve(state, lost=tuple(sorted(set(state.lost) | set(players))))
+    return evolve(state, lost=tuple(sorted(set(state.lost) | set(players))))
 
 
 def _game_over(rules: Rules, state: GlobetrotterState) -> bool:
@@ -146,7 +145,7 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> Globetrot
         if rules.options["loss_check"] == "start-of-turn" and has_lost(state, player):
             state = _mark_lost(state, [player])
             if _game_over(rules, state):
-                return attrs.evolve(state, phase=OVER, turn=None)
+                return evolve(state, phase=OVER, turn=None)
             player = next_player(rules, state, player)
             continue
         touch("GT-F1")
@@ -181,13 +180,13 @@ def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     """After an action and all its chance events: losses, the end of the game, the end of the turn."""
     if all([p.destroyed for p in state.planets]):
         touch("GT-E2")
-        return attrs.evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
+        return evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
     if rules.options["loss_check"] == "after-every-action":
         newly = [p for p in range(rules.players) if p not in state.lost and has_lost(state, p)]
         if newly:
             state = _mark_lost(state, newly)
     if _game_over(rules, state):
-        return attrs.evolve(state, phase=OVER, turn=None)
+        return evolve(state, phase=OVER, turn=None)
     turn = state.turn
     assert turn is not None
     if turn.player in state.lost or not can_act(rules, state):

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rulecheck.core.clauses import touch
+from rulecheck.core.evolve import evolve
 from rulecheck.games.globot_time_force import counters
 from rulecheck.games.globot_time_force.actions import Place
 from rulecheck.games.globot_time_force.context import Rules, ops
-from rulecheck.games.globot_time_force.state import GTFState, evolve
+from rulecheck.games.globot_time_force.state import GTFState
 from rulecheck.games.globot_time_force.tableau import meets
 
 

@@ -18,12 +18,13 @@ from collections import Counter
 from collections.abc import Iterator
 
 from rulecheck.core.clauses import touch
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globot_time_force import costs, counters
 from rulecheck.games.globot_time_force.actions import Discard, PayReserved
 from rulecheck.games.globot_time_force.components import DISCARD, DISCARD_CARD, WHEN_GAINED
 from rulecheck.games.globot_time_force.context import Rules, discarded, ops, queued, room
-from rulecheck.games.globot_time_force.state import ENDING, GTFState, Pending, Player, evolve
+from rulecheck.games.globot_time_force.state import ENDING, GTFState, Pending, Player
 
 
 def take(rules: Rules, state: GTFState, slot: int, stage: str) -> GTFState:

@@ -16,11 +16,12 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from rulecheck.core.clauses import coverage, touch
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globot_time_force import counters, payment
 from rulecheck.games.globot_time_force.actions import Exchange, Gain, PayReserved, UseTEC
 from rulecheck.games.globot_time_force.context import Rules, ops
-from rulecheck.games.globot_time_force.state import GTFState, Player, evolve
+from rulecheck.games.globot_time_force.state import GTFState, Player
 
 T = TypeVar("T")
 CACHE_LIMIT = 20_000

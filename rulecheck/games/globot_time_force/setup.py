@@ -15,12 +15,13 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rulecheck.core.clauses import touch
+from rulecheck.core.evolve import evolve
 from rulecheck.core.hidden import Pile
 from rulecheck.core.notation import Action
 from rulecheck.games.globot_time_force import payment
 from rulecheck.games.globot_time_force.actions import DrawBoard, Reveal
 from rulecheck.games.globot_time_force.context import Rules
-from rulecheck.games.globot_time_force.state import BOARDS, TIMELINE, GTFState, Player, evolve
+from rulecheck.games.globot_time_force.state import BOARDS, TIMELINE, GTFState, Player
 
 
 def initial_state(rules: Rules) -> GTFState:

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from rulecheck.core.clauses import touch
+from rulecheck.core.evolve import evolve
 from rulecheck.games.globot_time_force import cards, counters, payment
 from rulecheck.games.globot_time_force.actions import Choose, Resolve
 from rulecheck.games.globot_time_force.components import (
@@ -35,7 +36,7 @@ from rulecheck.games.globot_time_force.components import (
     RESTORE_ENERGY,
 )
 from rulecheck.games.globot_time_force.context import Rules, may_reserve, ops, queued, room
-from rulecheck.games.globot_time_force.state import ACT, ENDING, GTFState, Pending, evolve
+from rulecheck.games.globot_time_force.state import ACT, ENDING, GTFState, Pending
 from rulecheck.games.globot_time_force.tableau import meets
 
 

@@ -12,11 +12,11 @@ Leaves out: the rules (game.py and the rule modules).
 
 from __future__ import annotations
 
-from operator import attrgetter
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import attrs
 
+from rulecheck.core.evolve import evolve
 from rulecheck.core.hidden import Pile
 
 BOARDS: Final = "boards"
@@ -108,23 +108,3 @@ class GTFState:
         """The state with `player` at `index` (the current player's seat), and `changes`."""
         at = self.current if index is None else index
         return evolve(self, players=self.players[:at] + (player,) + self.players[at + 1 :], **changes)
-
-
-T = TypeVar("T", Player, GTFState)
-_FIELDS = {cls: tuple(f.name for f in attrs.fields(cls)) for cls in (Player, GTFState)}
-_VALUES = {cls: attrgetter(*names) for cls, names in _FIELDS.items()}
-"""Each class's field values in order, read in one call."""
-_INDEX = {cls: {name: i for i, name in enumerate(names)} for cls, names in _FIELDS.items()}
-
-
-def evolve(value: T, **changes: Any) -> T:
-    """`attrs.evolve` for the state's classes, without its per-call introspection (play calls it
-    often): every field read at once, the changed ones replaced, all passed by position."""
-    cls = type(value)
-    values = list(_VALUES[cls](value))
-    index = _INDEX[cls]
-    for name, changed in changes.items():
-        if name not in index:
-            raise TypeError(f"{cls.__name__} has no field {name!r}")
-        values[index[name]] = changed
-    return cls(*values)

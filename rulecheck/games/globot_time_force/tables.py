@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rulecheck.core.evolve import evolve
 from rulecheck.core.game import CHANCE
 from rulecheck.core.progress import Progress
 from rulecheck.games.globot_time_force.components import PASSIVE_END, WHEN_GAINED
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TOKENS
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
-from rulecheck.games.globot_time_force.state import GTFState, evolve
+from rulecheck.games.globot_time_force.state import GTFState
 from rulecheck.model.tables import Table, readings_differ, some_row
 
 DISMISS = "dismiss gears"

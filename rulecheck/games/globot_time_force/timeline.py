@@ -16,11 +16,12 @@ from collections.abc import Iterator
 from typing import Final
 
 from rulecheck.core.clauses import touch
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globot_time_force import cards, costs, counters, payment
 from rulecheck.games.globot_time_force.actions import Dismiss, EndTurn, Gain, Reserve, UseIoM
 from rulecheck.games.globot_time_force.context import Rules, discarded, may_reserve, ops, room
-from rulecheck.games.globot_time_force.state import ENDING, GTFState, Player, evolve
+from rulecheck.games.globot_time_force.state import ENDING, GTFState, Player
 
 RECOVER: Final = "recover"
 """Dismiss for an energy reset (GTF-T2d)."""

@@ -10,10 +10,9 @@ Leaves out: blueprints, also of any step (blueprints.py), and what a Fork does i
 
 from __future__ import annotations
 
-import attrs
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
@@ -56,7 +55,7 @@ def _apply_demolish(rules: Rules, state: MechanicaState, player: int, action: De
     factory = state.factories[player]
     tile = dict(factory.tiles)[action.square]
     lost = [model for square, _, model in factory.bots if square == action.square]
-    factory = attrs.evolve(
+    factory = evolve(
         factory,
         tiles=tuple(t for t in factory.tiles if t[0] != action.square),
         bots=tuple(b for b in factory.bots if b[0] != action.square),
@@ -79,7 +78,7 @@ def _illegal_demolish(rules: Rules, state: MechanicaState, player: int, action: 
 def _apply_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFork) -> MechanicaState:
     touch("MEC-A1")
     factory = state.factories[player]
-    factory = attrs.evolve(
+    factory = evolve(
         factory,
         forks=tuple(sorted(factory.forks + (action.square,))),
         wallet=money.paid(INT_OPS, factory.wallet, rules.data.fork_price),
@@ -109,7 +108,7 @@ def _apply_truck(rules: Rules, state: MechanicaState, player: int, action: BuyTr
     if current != SMALL:
         left[rules.data.trucks.index(rules.truck[current])] += 1
     trucks = tuple((s, action.kind if s == action.square else t) for s, t in factory.trucks)
-    factory = attrs.evolve(factory, trucks=trucks, wallet=money.paid(INT_OPS, factory.wallet, price))
+    factory = evolve(factory, trucks=trucks, wallet=money.paid(INT_OPS, factory.wallet, price))
     return with_factory(state, player, factory, trucks_left=tuple(left))
 
 

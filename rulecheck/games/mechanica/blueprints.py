@@ -14,10 +14,9 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-import attrs
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
@@ -69,7 +68,7 @@ def _apply_complete(rules: Rules, state: MechanicaState, player: int, action: Co
     bots = list(factory.bots)
     for truck, model in zip(action.trucks, blueprint.models):
         bots.remove((truck, IN, model))
-    factory = attrs.evolve(factory, bots=tuple(bots), vault=money.vaulted(INT_OPS, factory.vault, blueprint.payout))
+    factory = evolve(factory, bots=tuple(bots), vault=money.vaulted(INT_OPS, factory.vault, blueprint.payout))
     return with_factory(
         state,
         player,

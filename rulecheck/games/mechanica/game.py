@@ -23,10 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-import attrs
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
+from rulecheck.core.evolve import evolve
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
 from rulecheck.core.numbering import Domain
@@ -125,7 +124,7 @@ class Mechanica(Game[MechanicaState, Action]):
             and not workday.improvements_left(self.rules, after)
         ):
             touch("MEC-O1")
-            return attrs.evolve(after, phase=OVER)
+            return evolve(after, phase=OVER)
         return after
 
     def _illegal(self, state: MechanicaState, action: Action) -> IllegalAction | None:

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-import attrs
-
+from rulecheck.core.evolve import evolve
 from rulecheck.games.mechanica.rules import Rules
 from rulecheck.games.mechanica.state import Bot, Factory, MechanicaState
 
@@ -29,7 +28,7 @@ def as_before(old: T, new: T) -> T:
 
 
 def add_bots(factory: Factory, bots: Iterable[Bot]) -> Factory:
-    return attrs.evolve(factory, bots=tuple(sorted(factory.bots + tuple(bots))))
+    return evolve(factory, bots=tuple(sorted(factory.bots + tuple(bots))))
 
 
 def truck_bots(rules: Rules, factory: Factory) -> list[Bot]:
@@ -43,7 +42,7 @@ def taken(factory: Factory) -> set[str]:
 
 def with_factory(state: MechanicaState, player: int, factory: Factory, **changes: Any) -> MechanicaState:
     factories = state.factories[:player] + (factory,) + state.factories[player + 1 :]
-    return attrs.evolve(state, factories=factories, **changes)
+    return evolve(state, factories=factories, **changes)
 
 
 def returned(rules: Rules, supply: Sequence[int], models: Iterable[str], change: int = 1) -> tuple[int, ...]:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.mechanica.actions import Place
 from rulecheck.games.mechanica.pieces import add_bots, check_supply, returned, with_factory
@@ -30,7 +29,7 @@ def to_place(rules: Rules, state: MechanicaState, tile: str) -> MechanicaState:
     bots = rules.improvement[tile].recycle
     supply = returned(rules, state.supply, bots, -1)
     check_supply(rules, supply, state)
-    return attrs.evolve(state, placing=state.placing + bots, supply=supply)
+    return evolve(state, placing=state.placing + bots, supply=supply)
 
 
 def holes_with_room(rules: Rules, factory: Factory) -> list[str]:
@@ -44,7 +43,7 @@ def settle_placing(rules: Rules, state: MechanicaState) -> MechanicaState:
     placing = state.placing
     if placing and not holes_with_room(rules, state.factories[state.player]):
         rules.gap("MEC-F08", "recycled bots and no Start Zone hole with room for them", state)
-        return attrs.evolve(state, placing=(), supply=returned(rules, state.supply, placing))
+        return evolve(state, placing=(), supply=returned(rules, state.supply, placing))
     return state
 
 
@@ -52,9 +51,9 @@ def after_placing(rules: Rules, state: MechanicaState) -> MechanicaState:
     if state.placing:
         if rules.empty_holes_only:
             touch("MEC-P9")
-        return attrs.evolve(state, phase=PLACE)
-    state = attrs.evolve(state, phase=TURN)
-    return end_turn(rules, state) if state.resume == "rotate" else attrs.evolve(state, resume="")
+        return evolve(state, phase=PLACE)
+    state = evolve(state, phase=TURN)
+    return end_turn(rules, state) if state.resume == "rotate" else evolve(state, resume="")
 
 
 def legal_places(rules: Rules, state: MechanicaState, player: int) -> list[Action]:

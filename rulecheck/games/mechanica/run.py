@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from rulecheck.core.clauses import touch
+from rulecheck.core.evolve import evolve
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.data import BELT, CHOICE, Improvement
@@ -124,7 +125,7 @@ def run_factory(rules: Rules, factory: Factory, routes: Mapping[str, str]) -> Ru
         kept, _ = _settle(rules, 0, made, rules.tile_capacity(improvement, OUT))
         change.subtract(kept)
         staying += [(square, OUT, m) for m in kept]
-    after = as_before(factory, attrs.evolve(factory, bots=tuple(sorted(staying)), vault=vault))
+    after = as_before(factory, evolve(factory, bots=tuple(sorted(staying)), vault=vault))
     return RunResult(after, tuple(sorted((m, n) for m, n in change.items() if n)))
 
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
 from rulecheck.core.clauses import touch
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
@@ -45,16 +44,14 @@ def apply_chance(rules: Rules, state: MechanicaState, action: Action) -> Mechani
         stacks[n] = stacks[n].without_top(action.card)
         shown = list(state.blueprints)
         shown[n] = action.card
-        state = attrs.evolve(
-            state, blueprint_stacks=(stacks[0], stacks[1]), blueprints=(shown[0], shown[1]), pending=rest
-        )
+        state = evolve(state, blueprint_stacks=(stacks[0], stacks[1]), blueprints=(shown[0], shown[1]), pending=rest)
     else:
         assert isinstance(action, Draw)
         source, spot = due.split(":")
         touch("MEC-S3" if state.phase == SETUP else "MEC-T9")
         shop = list(state.shop)
         shop[int(spot)] = action.tile
-        state = attrs.evolve(
+        state = evolve(
             state,
             unseen=state.unseen.without_top(action.tile),
             stack=state.stack - (source == STACK),
@@ -74,10 +71,10 @@ def _turn_once(rules: Rules, state: MechanicaState) -> MechanicaState:
     player rotating (MEC-T10)."""
     touch("MEC-T8")
     fell = state.shop[-1]
-    state = attrs.evolve(state, shop=("",) + state.shop[:-1])
+    state = evolve(state, shop=("",) + state.shop[:-1])
     if fell:
         touch("MEC-T10")
-        state = to_place(rules, attrs.evolve(state, recycled=tuple(sorted(state.recycled + (fell,)))), fell)
+        state = to_place(rules, evolve(state, recycled=tuple(sorted(state.recycled + (fell,)))), fell)
     return state
 
 
@@ -85,10 +82,10 @@ def _draw_due(rules: Rules, state: MechanicaState) -> MechanicaState | None:
     """The state waiting for the next improvement into the 7-cost spot, or None when none is left."""
     from_stack, from_extras = money.draw_from(INT_OPS, state.stack, state.extras, rules.extras_after_stack)
     if from_stack:
-        return attrs.evolve(state, pending=(f"{STACK}:0",))
+        return evolve(state, pending=(f"{STACK}:0",))
     if from_extras:
         touch("MEC-S6")
-        return attrs.evolve(state, pending=(f"{EXTRAS}:0",))
+        return evolve(state, pending=(f"{EXTRAS}:0",))
     return None
 
 
@@ -102,9 +99,9 @@ def _after_rotation(rules: Rules, state: MechanicaState) -> MechanicaState:
     occupied = [bool(t) for t in state.shop]
     if money.double_rotate_due(INT_OPS, occupied, rules.double_rotate, state.extras):
         touch("MEC-T11")
-        return attrs.evolve(_turn_once(rules, state), pending=(f"{EXTRAS}:0",))
+        return evolve(_turn_once(rules, state), pending=(f"{EXTRAS}:0",))
     if rules.until_full and not all(occupied):
         drawing = _draw_due(rules, state)
         if drawing is not None:
             return _turn_once(rules, drawing)
-    return after_placing(rules, settle_placing(rules, attrs.evolve(state, resume="rotate")))
+    return after_placing(rules, settle_placing(rules, evolve(state, resume="rotate")))

@@ -13,10 +13,9 @@ Leaves out: the actions of any step (anytime.py, blueprints.py) and what follows
 
 from __future__ import annotations
 
-import attrs
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
@@ -73,7 +72,7 @@ def _apply_sell(rules: Rules, state: MechanicaState, player: int, action: Sell) 
     return with_factory(
         state,
         player,
-        attrs.evolve(factory, bots=tuple(bots), wallet=wallet),
+        evolve(factory, bots=tuple(bots), wallet=wallet),
         supply=returned(rules, state.supply, (action.model,)),
     )
 
@@ -86,7 +85,7 @@ def _illegal_sell(rules: Rules, state: MechanicaState, player: int, action: Sell
 
 def _apply_next(rules: Rules, state: MechanicaState, player: int, action: Next) -> MechanicaState:
     touch("MEC-T0")
-    return attrs.evolve(state, step=BUY)
+    return evolve(state, step=BUY)
 
 
 def _apply_buy(rules: Rules, state: MechanicaState, player: int, action: Install | Recycle) -> MechanicaState:
@@ -94,10 +93,10 @@ def _apply_buy(rules: Rules, state: MechanicaState, player: int, action: Install
     factory = state.factories[player]
     tile = state.shop[action.spot]
     shop = state.shop[: action.spot] + ("",) + state.shop[action.spot + 1 :]
-    factory = attrs.evolve(factory, wallet=money.paid(INT_OPS, factory.wallet, rules.data.prices[action.spot]))
+    factory = evolve(factory, wallet=money.paid(INT_OPS, factory.wallet, rules.data.prices[action.spot]))
     if isinstance(action, Install):
         touch("MEC-T4", "MEC-T5")
-        factory = attrs.evolve(factory, tiles=tuple(sorted(factory.tiles + ((action.square, tile),))))
+        factory = evolve(factory, tiles=tuple(sorted(factory.tiles + ((action.square, tile),))))
         return with_factory(state, player, factory, shop=shop)
     touch("MEC-T6")
     state = with_factory(
@@ -153,7 +152,7 @@ def _apply_make(rules: Rules, state: MechanicaState, player: int, action: Make) 
                 factories[other] = add_bots(factories[other], [(holes[0], IN, effect.gift)])
                 supply[rules.rank[effect.gift]] -= 1
     check_supply(rules, supply, state)
-    return attrs.evolve(
+    return evolve(
         state,
         factories=as_before(state.factories, tuple(factories)),
         supply=as_before(state.supply, tuple(supply)),

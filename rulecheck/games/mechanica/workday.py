@@ -13,10 +13,9 @@ Leaves out: what a factory's run does (run.py) and the turn itself (steps.py and
 
 from __future__ import annotations
 
-import attrs
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
+from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
@@ -29,7 +28,7 @@ from rulecheck.games.mechanica.state import OVER, ROUTE, SELL, SETUP, TURN, Mech
 
 def begin_workday(rules: Rules, state: MechanicaState) -> MechanicaState:
     touch("MEC-W1")
-    state = attrs.evolve(state, workday=state.workday + 1, routes=(), phase=ROUTE, player=0)
+    state = evolve(state, workday=state.workday + 1, routes=(), phase=ROUTE, player=0)
     return _next_commit(rules, state, 0)
 
 
@@ -41,7 +40,7 @@ def _due_switches(rules: Rules, state: MechanicaState, player: int) -> list[str]
 def _next_commit(rules: Rules, state: MechanicaState, player: int) -> MechanicaState:
     for p in range(player, rules.players):
         if _due_switches(rules, state, p):
-            return attrs.evolve(state, player=p)
+            return evolve(state, player=p)
     return _run(rules, state)
 
 
@@ -52,7 +51,7 @@ def legal_routes(rules: Rules, state: MechanicaState, player: int) -> list[Actio
 
 def _apply_route(rules: Rules, state: MechanicaState, player: int, action: Route) -> MechanicaState:
     touch("MEC-A2")
-    state = attrs.evolve(state, routes=state.routes + ((player, action.square, action.exit),))
+    state = evolve(state, routes=state.routes + ((player, action.square, action.exit),))
     return _next_commit(rules, state, player)
 
 
@@ -71,7 +70,7 @@ def _run(rules: Rules, state: MechanicaState) -> MechanicaState:
             supply[rules.rank[model]] += change
     check_supply(rules, supply, state)
     touch("MEC-W7")
-    return attrs.evolve(
+    return evolve(
         state,
         factories=as_before(state.factories, tuple(r.factory for r in results)),
         supply=as_before(state.supply, tuple(supply)),
@@ -91,21 +90,21 @@ def improvements_left(rules: Rules, state: MechanicaState) -> bool:
 def end_turn(rules: Rules, state: MechanicaState) -> MechanicaState:
     player = state.player
     turns = tuple(n + (p == player) for p, n in enumerate(state.turns))
-    state = attrs.evolve(state, turns=turns, placing=(), resume="")
+    state = evolve(state, turns=turns, placing=(), resume="")
     if player + 1 < rules.players:
-        return attrs.evolve(state, player=player + 1, step=SELL)
+        return evolve(state, player=player + 1, step=SELL)
     touch("MEC-W8", "MEC-E1")
     if not improvements_left(rules, state):
         touch("MEC-O1")
-        return attrs.evolve(state, phase=OVER)
+        return evolve(state, phase=OVER)
     pending: tuple[str, ...] = ()
     if state.sideways:
         touch("MEC-E2")
         stacks = tuple(pile.put_bottom([card]) for pile, card in zip(state.blueprint_stacks, state.blueprints))
-        state = attrs.evolve(state, blueprint_stacks=(stacks[0], stacks[1]), blueprints=("", ""), sideways=False)
+        state = evolve(state, blueprint_stacks=(stacks[0], stacks[1]), blueprints=("", ""), sideways=False)
         pending = ("bp:1", "bp:2")
     touch("MEC-E3")
-    state = attrs.evolve(state, phase=SETUP, pending=pending, player=0, step=SELL)
+    state = evolve(state, phase=SETUP, pending=pending, player=0, step=SELL)
     return state if pending else begin_workday(rules, state)
 
 
