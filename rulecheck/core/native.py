@@ -64,6 +64,8 @@ NATIVE_MODULES: Final = (
     "rulecheck.games.mechanica.money",
     "rulecheck.games.mechanica.pieces",
     "rulecheck.games.mechanica.recycling",
+    "rulecheck.games.mechanica.rules",
+    "rulecheck.games.mechanica.run",
     "rulecheck.games.mechanica.setup",
     "rulecheck.games.mechanica.shop",
     "rulecheck.games.mechanica.state",
