@@ -1,13 +1,13 @@
 # Quick start: `make verify` runs the main job, `make test` runs the tests.
-# Both create .venv and install the project into it when needed, and compile the engine's hot
-# modules with mypyc when their source changed (rulecheck/core/native.py; RULECHECK_PURE=1 runs
-# them from source). `make lint` runs ruff and mypy (CI runs it before the tests).
+# Both create .venv and install the project into it when needed; everything is pure Python, so a
+# machine with Python alone (no C compiler) runs them. `make lint` runs ruff and mypy (CI runs it
+# before the tests).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: verify test lint bench clean native
+.PHONY: verify test lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,15 +15,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# Compiles rulecheck.core.native's modules in place; nothing to do when the build is of the present source.
-native: $(STAMP)
-	$(BIN)/python -m rulecheck.core.native_build
-
-verify: native
+verify: $(STAMP)
 	$(BIN)/rulecheck verify
 
 # The tests run in parallel, one pytest-xdist worker per core (a test file to a worker: pyproject.toml's addopts).
-test: native
+test: $(STAMP)
 	$(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
@@ -31,10 +27,9 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check rulecheck properties specs bench tests
 	$(BIN)/mypy
 
-bench: native
+bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) report .pytest_cache .hypothesis build/native-tree rulecheck/core/native-build.json
-	find rulecheck properties -name '*.so' -delete
+	rm -rf $(VENV) report .pytest_cache .hypothesis

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from bench import table
-from rulecheck.core import native
 from rulecheck.suite.export import DEFAULT_SEARCHED
 
 DEFAULT_JSON = "bench/results.json"
@@ -126,16 +125,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "quick": args.quick,
             "seconds": args.seconds,
-            "python": platform.python_version(),
+            "python": f"{platform.python_implementation()} {platform.python_version()}",
             "cpus": os.cpu_count(),
-            "engine": native.status(),
             "skipped": left_out,
         }
     }
     out = sys.stderr if args.json == "-" else sys.stdout
     with contextlib.redirect_stdout(out):  # the table goes to stderr when the JSON goes to stdout
         table.header()
-        table.note(f"engine: {results['meta']['engine']}")
+        table.note(f"python: {results['meta']['python']}")
         for name in run:
             module = importlib.import_module(f"bench.{MODULES.get(name, name)}")
             started = time.perf_counter()

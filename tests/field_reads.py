@@ -1,7 +1,7 @@
 """A state seen through a window that lets only some of its fields be read, for testing what a
 property's check reads. The window watches the state object itself (its class's attribute
-lookup is hooked while the window is open), so a compiled check that accepts only that very
-class reads through it, and so do the class's methods and properties that the check calls."""
+lookup is hooked while the window is open), so the class's methods and properties that the
+check calls read through it too."""
 
 from __future__ import annotations
 

@@ -3,9 +3,7 @@
 Models: a playthrough (the initial state, the actions taken and every state after them), and
 one random legal game from a seed: uniform over the legal actions at a player's step, each
 chance outcome by its probability at a chance node, to the end of the game or a step cap.
-Nothing but the seed decides the game, so the same seed plays the same game again. This module
-is compiled with the engines (rulecheck.core.native), as random play spends most of its time
-here and in them.
+Nothing but the seed decides the game, so the same seed plays the same game again.
 
 Leaves out: play that Hypothesis draws and shrinks (play.py) and any strategy for the players.
 """

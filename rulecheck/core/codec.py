@@ -5,8 +5,7 @@ bools, None and string-valued enums. Its canonical text is compact JSON with sor
 keys and ASCII only; attrs classes become objects keyed by field name, tuples become
 arrays, and frozensets become arrays sorted by each element's canonical text, so equal
 states have byte-equal encodings in any language. Decoding walks the declared field
-types and rejects anything that does not fit, naming the path to the bad value (a compiled
-state class's types as its source declares them: `field_types`).
+types and rejects anything that does not fit, naming the path to the bad value.
 
 Leaves out: floats (no game state needs one; exact values are ints or Fractions kept
 out of states) and dicts (states use tuples of pairs so that they stay hashable).
@@ -16,14 +15,12 @@ from __future__ import annotations
 
 import enum
 import json
-import sys
 import types
 from functools import cache
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any, Union, get_args, get_origin
 
 import attrs
 
-from rulecheck.core import native
 from rulecheck.core.errors import EncodingError
 
 
@@ -53,18 +50,8 @@ def encode(state: Any) -> str:
 
 @cache
 def field_types(kind: type) -> dict[str, Any]:
-    """Each field of the attrs class `kind`, in order, with its declared type. A class whose module
-    runs compiled keeps only erased types at run time, so its types are those its source declares
-    (rulecheck.core.native), resolved in its module as attrs resolves a class's own."""
-    written = native.declared_annotations(kind)
-    if written is None:
-        return {f.name: f.type for f in attrs.fields(attrs.resolve_types(kind))}
-    fields = attrs.fields(kind)
-    missing = [f.name for f in fields if f.name not in written]
-    if missing:
-        raise TypeError(f"{kind.__qualname__}: no declared type in its source for {missing}")
-    declared = types.SimpleNamespace(__annotations__={f.name: written[f.name] for f in fields})
-    return get_type_hints(declared, globalns=vars(sys.modules[kind.__module__]))
+    """Each field of the attrs class `kind`, in order, with its declared type."""
+    return {f.name: f.type for f in attrs.fields(attrs.resolve_types(kind))}
 
 
 def _fail(path: str, expected: str, data: Any) -> EncodingError:

@@ -4,8 +4,7 @@ Models: `attrs.evolve` for the classes engines build states from, whose every fi
 `__init__` takes by position: a class's field names, a getter of all its field values at once
 and each name's position are worked out on its first use and kept, so a call reads the values in
 one go, puts the changed ones in their places and passes them all by position. Engines make a
-changed state on most steps, and attrs.evolve inspects the class's fields on every call. Compiled
-with the engines (rulecheck.core.native).
+changed state on most steps, and attrs.evolve inspects the class's fields on every call.
 
 Leaves out: classes with a field their `__init__` does not take, or takes by keyword only (a
 TypeError names the class; attrs.evolve serves them).

@@ -38,8 +38,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from rulecheck.core.clauses import Catalogue, load_catalogue
 from rulecheck.core.codec import decode, encode
 from rulecheck.core.data import DataFormat, LoadedData
@@ -70,7 +68,6 @@ def _sorted_by_text(actions: Iterable[A]) -> tuple[tuple[A, ...], dict[str, A]]:
     return tuple([found[text] for text in sorted(found)]), found
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(abc.ABC, Generic[S, A]):
     """A game under fixed players and options, as a transition system over immutable states."""
 
@@ -296,7 +293,7 @@ class Game(abc.ABC, Generic[S, A]):
 
     def _numberings(self) -> tuple[Numbering, Numbering]:
         """The numberings of player actions and of chance outcomes, made once and kept: every id
-        asked for reads them (kept by hand, as a compiled class has no `cached_property`)."""
+        asked for reads them."""
         if self._numbered is None:
             domains = self.action_domains()
             missing = set(self.action_types) - set(domains)
