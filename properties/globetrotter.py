@@ -8,7 +8,6 @@ only when Fortify forbids a space next to any Fortification).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from typing import Any
 
 from rulecheck.games.globetrotter.actions import Decommission, Manufacture
@@ -19,6 +18,15 @@ from rulecheck.games.globetrotter.counters import (
     FORTIFICATION_HP,
     ROVER_HP,
     TREASURY_CAPACITY,
+)
+from rulecheck.games.globetrotter.options import (
+    CapOrbit,
+    CapScope,
+    DestroyingAction,
+    FortifyAdjacency,
+    GameEnd,
+    GlobetrotterOptions,
+    LossCheck,
 )
 from rulecheck.games.globetrotter.state import (
     AIMED,
@@ -156,11 +164,11 @@ def losers_are_marked_and_game_end(game: Any, s: GlobetrotterState) -> str | Non
     if s.phase not in (PLAY, OVER) or s.pending:
         return None
     alive = [p for p in range(game.players) if p not in s.lost]
-    if game.options["loss_check"] == "after-every-action":
+    if game.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
         unmarked = [p for p in alive if has_lost(s, p)]
         if unmarked:
             return f"players {unmarked} meet the loss condition but play on"
-    ended = len(alive) <= 1 if game.options["game_end"] == "last-standing" else bool(s.lost)
+    ended = len(alive) <= 1 if game.options.game_end is GameEnd.LAST_STANDING else bool(s.lost)
     if ended != (s.phase == OVER):
         return f"phase {s.phase} with players {alive} still in"
     return None
@@ -198,7 +206,7 @@ def manufacture_respects_rover_cap(
         return None
     player = game.to_move(before)
     planet = game.rules.boards.parse(action.target)[0]
-    in_scope = game.options["cap_scope"] == "all-planets"
+    in_scope = game.options.cap_scope is CapScope.ALL_PLANETS
     rovers = sum(1 for r in after.rovers_of(player) if in_scope or r.planet == planet)
     buildings = sum(1 for b in after.buildings_of(player) if in_scope or b.planet == planet)
     if rovers > buildings:
@@ -230,16 +238,16 @@ def saved_points_only_grow_by_saving(
     return None
 
 
-def _fortify_any_space(options: Mapping[str, str]) -> bool:
-    return options["fortify_adjacency"] == "space-any"
+def _fortify_any_space(options: GlobetrotterOptions) -> bool:
+    return options.fortify_adjacency is FortifyAdjacency.SPACE_ANY
 
 
-def _excluded_not_chosen(options: Mapping[str, str]) -> bool:
-    return options["destroying_action"] == "counts"
+def _excluded_not_chosen(options: GlobetrotterOptions) -> bool:
+    return options.destroying_action is DestroyingAction.COUNTS
 
 
-def _orbit_counts(options: Mapping[str, str]) -> bool:
-    return options["cap_orbit"] == "counts"
+def _orbit_counts(options: GlobetrotterOptions) -> bool:
+    return options.cap_orbit is CapOrbit.COUNTS
 
 
 PROPERTIES = (

@@ -9,11 +9,17 @@ score is recomputed here from the state and the data, apart from the engine's ow
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TABLEAU_LIMIT, TOKENS, TURNS_IN_A_ROW
+from rulecheck.games.globot_time_force.options import (
+    GlobotTimeForceOptions,
+    SecondTurnRefill,
+    TableauLimit,
+    TimelineActions,
+    Tokens,
+)
 from rulecheck.games.globot_time_force.state import ACT, OFFER, REFILL, TIMELINE, GTFState
 from rulecheck.model.properties import StateProperty, TransitionProperty
 
@@ -46,7 +52,7 @@ def tokens_in_one_place(game: Any, s: GTFState) -> str | None:
     """Each of a player's 3 tokens is in hand, on one achievement space, locked on a reservation
     (when reserving takes a token) or spent on an extra turn."""
     on_boards = Counter(holder for holders in s.spaces for holder in holders)
-    locks = game.options["tokens"] != "assistant"
+    locks = game.options.tokens is not Tokens.ASSISTANT
     bad = []
     for p, me in enumerate(s.players):
         locked = len(me.reserved) if locks else 0
@@ -107,7 +113,7 @@ def _meets(game: Any, requirement: Any, tableau: tuple[str, ...]) -> bool:
 def expected_score(game: Any, s: GTFState, p: int) -> int:
     """GTF-E5..E9 recomputed: printed VP, score skills, gears, 12 less energy used, achievements."""
     me = s.players[p]
-    tableau = me.tableau[:TABLEAU_LIMIT] if game.options["tableau_limit"] == "scoring" else me.tableau
+    tableau = me.tableau[:TABLEAU_LIMIT] if game.options.tableau_limit is TableauLimit.SCORING else me.tableau
     cards = game.data.cards
     total = me.gears + ENERGY_CAP - me.used
     for key in tableau:
@@ -148,16 +154,19 @@ def winners_have_top_score(game: Any, s: GTFState) -> str | None:
     return f"winners {sorted(winners)} with scores {returns}"
 
 
-def _hard(options: Mapping[str, str]) -> bool:
-    return options["tableau_limit"] == "hard"
+def _hard(options: GlobotTimeForceOptions) -> bool:
+    return options.tableau_limit is TableauLimit.HARD
 
 
-def _single(options: Mapping[str, str]) -> bool:
-    return options["tokens"] != "three-reservations"
+def _single(options: GlobotTimeForceOptions) -> bool:
+    return options.tokens is not Tokens.THREE_RESERVATIONS
 
 
-def _every_gap(options: Mapping[str, str]) -> bool:
-    return options["second_turn_refill"] == "every-gap" and options["timeline_actions"] != "skill-effects"
+def _every_gap(options: GlobotTimeForceOptions) -> bool:
+    return (
+        options.second_turn_refill is SecondTurnRefill.EVERY_GAP
+        and options.timeline_actions is not TimelineActions.SKILL_EFFECTS
+    )
 
 
 PROPERTIES = (

@@ -8,13 +8,14 @@ option values it needs: equal turns at the end only when the end is checked at t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica.actions import BuyFork, BuyTruck, Complete, Install, Recycle, Sell
 from rulecheck.games.mechanica.data import SMALL
+from rulecheck.games.mechanica.options import BlueprintOnce, GameEnd, MechanicaOptions
 from rulecheck.games.mechanica.state import IN, OVER, STEPS, TURN, Factory, MechanicaState
 from rulecheck.games.mechanica.symbolic import counted_bound, rank_at
 from rulecheck.games.mechanica.workday import improvements_left
@@ -200,7 +201,7 @@ def phases_in_order(game: Any, before: MechanicaState, action: Any, after: Mecha
 def blueprints_once(game: Any, s: MechanicaState) -> str | None:
     seen = (
         Counter(s.completions)
-        if game.options["blueprint_once"] == "per-player"
+        if game.options.blueprint_once is BlueprintOnce.PER_PLAYER
         else Counter(c for _, c in s.completions)
     )
     return _first([f"{what} completed {n} times" for what, n in seen.items() if n > 1])
@@ -237,8 +238,8 @@ def shop_rank_never_rises(game: Any, before: MechanicaState, action: Any, after:
     return None if ranks[1] <= ranks[0] else f"{action} took the Shop's rank from {ranks[0]} to {ranks[1]}"
 
 
-def _at_workday_end(options: Mapping[str, str]) -> bool:
-    return options["game_end"] == "end-of-workday"
+def _at_workday_end(options: MechanicaOptions) -> bool:
+    return options.game_end is GameEnd.END_OF_WORKDAY
 
 
 PROPERTIES = (

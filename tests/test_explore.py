@@ -35,7 +35,7 @@ class CappedPig(Pig):
     """A player whose score and turn total reach the target must hold: the game is finite."""
 
     def _must_hold(self, state):
-        target = int(self.options["target"])
+        target = int(self.options.target.value)
         return self.to_move(state) == state.player and state.scores[state.player] + state.turn_total >= target
 
     def legal_actions(self, state):

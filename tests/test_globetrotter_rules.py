@@ -33,6 +33,7 @@ from rulecheck.games.globetrotter.actions import (
 )
 from rulecheck.games.globetrotter.analysis import far_opening, hand_turn_to, opening
 from rulecheck.games.globetrotter.counters import may_fortify
+from rulecheck.games.globetrotter.options import FortifyAdjacency
 from rulecheck.games.globetrotter.state import (
     AIMED,
     BUILDING,
@@ -303,12 +304,12 @@ def _played_positions(game, seeds, steps):
     return [s for seed in seeds for s in random_game(game, seed, steps).states if s.phase == PLAY and not s.pending]
 
 
-@pytest.mark.parametrize("reading", ["space-any", "space-own", "rover"])
+@pytest.mark.parametrize("reading", list(FortifyAdjacency), ids=lambda r: r.value)
 def test_fortify_and_move_targets_are_the_guards_read_space_by_space(reading):
     """The engine decides Fortify (may_fortify) and Move for every space at once, on sets of spaces;
     asked space by space, with the facts read plainly off the position, the same guards allow the
     same spaces."""
-    game = Globetrotter(4, {"fortify_adjacency": reading})
+    game = Globetrotter(4, {"fortify_adjacency": reading.value})
     around = game.rules.boards.around
     for state in _played_positions(game, range(2), 250):
         player = state.turn.player

@@ -3,6 +3,7 @@
 import json
 from fractions import Fraction
 
+import attrs
 import pytest
 import z3
 from hypothesis import given
@@ -22,9 +23,9 @@ from rulecheck.core.errors import (
 )
 from rulecheck.core.game import CHANCE, TERMINAL
 from rulecheck.core.ops import INT_OPS, MaskOps, Z3Ops
-from rulecheck.core.options import Option, OptionSpace, parse_assignments
+from rulecheck.core.options import Option, Options, OptionSpace, parse_assignments
 from rulecheck.core.trace import load_trace, parse_trace, record, replay
-from tests.fixtures.pig import SPEC_DIR, Face, Hold, Pig, PigState, Roll, bank, can_hold
+from tests.fixtures.pig import SPEC_DIR, Face, Hold, One, Pig, PigOptions, PigState, Roll, Target, bank, can_hold
 
 
 @pytest.fixture
@@ -36,8 +37,8 @@ def pig():
 
 
 def test_options_resolve_defaults_and_choices(pig):
-    assert dict(pig.options) == {"one": "lose-turn", "target": "20"}
-    assert dict(Pig(2, {"target": "10"}).options) == {"one": "lose-turn", "target": "10"}
+    assert dict(pig.options.text) == {"one": "lose-turn", "target": "20"}
+    assert dict(Pig(2, {"target": "10"}).options.text) == {"one": "lose-turn", "target": "10"}
 
 
 def test_unknown_option_lists_the_options():
@@ -60,9 +61,25 @@ def test_option_default_must_be_allowed():
         Option("x", "c", ("a", "b"), (), "x")
 
 
-def test_option_names_must_be_unique():
-    with pytest.raises(OptionError, match="repeat"):
-        OptionSpace("g", (Option("x", "a", ("a",), (), ""), Option("x", "a", ("a",), (), "")))
+def test_option_values_must_be_unique():
+    with pytest.raises(OptionError, match="repeated"):
+        Option("x", "a", ("a", "a"), (), "x")
+
+
+def test_every_field_of_an_options_record_must_be_an_option_of_a_reading():
+    @attrs.frozen
+    class Loose(Options):
+        plain: str = "a"
+
+    with pytest.raises(OptionError, match=r"Loose.plain is not an option\(...\) of a Reading enum"):
+        OptionSpace("g", Loose)
+
+
+def test_options_resolve_into_a_typed_record_whose_text_is_the_values_written():
+    resolved = Pig(2, {"one": "lose-all"}).options
+    assert resolved.one is One.LOSE_ALL and resolved.target is Target.TWENTY
+    assert resolved == PigOptions(one=One.LOSE_ALL) and hash(resolved) == hash(PigOptions(one=One.LOSE_ALL))
+    assert dict(resolved.text) == {"one": "lose-all", "target": "20"}
 
 
 def test_parse_assignments():

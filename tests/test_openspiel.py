@@ -161,9 +161,7 @@ def test_options_survive_a_game_string():
     assert game.get_parameters()["options"] == "removal:edge5;shooter:any-piece"
     again = pyspiel.load_game(str(game))
     assert str(again) == str(game)
-    assert dict(again.rules.options) == dict(
-        make_game("globetrotter", 3, {"shooter": "any-piece", "removal": "edge5"}).options
-    )
+    assert again.rules.options == make_game("globetrotter", 3, {"shooter": "any-piece", "removal": "edge5"}).options
 
 
 def test_utility_bounds_hold_and_grow_with_the_length_of_a_game():

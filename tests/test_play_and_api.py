@@ -17,7 +17,9 @@ from tests.fixtures.pig import Face, Hold, Pig, PigState, Roll
 GAMES = [Pig(2), Pig(3, {"one": "lose-all", "target": "10"}), Pig(4, {"target": "10"})]
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.players}p-{g.options['one']}-{g.options['target']}")
+@pytest.mark.parametrize(
+    "game", GAMES, ids=lambda g: f"{g.players}p-{g.options.text['one']}-{g.options.text['target']}"
+)
 @settings(max_examples=60)
 @given(data=st.data())
 def test_random_pig_games_pass_the_api_checker(game, data):

@@ -59,7 +59,7 @@ def test_a_reading_that_matters_has_a_witness_ending_where_the_readings_part(opt
         other = variant.apply(other, action)
     assert variant.encode_state(other) == base.encode_state(state)
     legal, other_legal = set(base.legal_actions(state)), set(variant.legal_actions(other))
-    gained, lost = gained_and_lost(divergence.detail, f"{option}={value}", f"{option}={base.options[option]}")
+    gained, lost = gained_and_lost(divergence.detail, f"{option}={value}", f"{option}={base.options.text[option]}")
     assert gained or lost
     for text in lost:
         assert base.parse_action(text) in legal - other_legal

@@ -3,6 +3,7 @@
 import pytest
 
 from rulecheck.core.errors import OptionError, SpecError
+from rulecheck.games.globetrotter.options import Shooting
 from rulecheck.model.declaration import GameDeclaration
 from rulecheck.registry import DECLARATIONS, declaration, make_game
 from tests.fixtures.pig import Pig
@@ -17,7 +18,7 @@ def test_an_unknown_game_lists_the_registered_ones():
 def test_make_game_builds_the_declared_class_at_its_fewest_players():
     game = make_game("globetrotter", options={"shooting": "W0"}, strict=True)
     assert type(game) is DECLARATIONS["globetrotter"].game
-    assert (game.players, game.options["shooting"], game.strict) == (2, "W0", True)
+    assert (game.players, game.options.shooting, game.strict) == (2, Shooting.W0, True)
 
 
 def test_a_declaration_names_its_own_class():

@@ -233,7 +233,9 @@ def sweep(scenario: Scenario, ask: Callable[[Scenario], Any]) -> tuple[Swept, ..
         for value in option.values:
             try:
                 answer = ask(
-                    scenario if value == scenario.game.options[option.name] else scenario.under({option.name: value})
+                    scenario
+                    if value == scenario.game.options.text[option.name]
+                    else scenario.under({option.name: value})
                 )
             except RulecheckError as exc:
                 answer = f"impossible here: {exc}"

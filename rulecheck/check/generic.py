@@ -151,7 +151,7 @@ class Checks:
 
     @strict.default
     def _strict_twin(self) -> Game[Any, Any]:
-        return type(self.game)(self.game.players, self.game.options, strict=True)
+        return type(self.game)(self.game.players, self.game.options.text, strict=True)
 
     @step_checks.default
     def _step_checks(self) -> StepChecks:

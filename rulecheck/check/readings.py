@@ -98,7 +98,7 @@ def changed_options(base: Game[Any, Any], variant: Game[Any, Any]) -> tuple[str,
         raise IncomparableGames(
             f"cannot compare {base.name} for {base.players} players with {variant.name} for {variant.players}"
         )
-    return tuple(name for name in base.options if base.options[name] != variant.options[name])
+    return tuple(name for name in base.options.text if base.options.text[name] != variant.options.text[name])
 
 
 def reading_labels(base: Game[Any, Any], variant: Game[Any, Any]) -> Labels:
@@ -107,8 +107,8 @@ def reading_labels(base: Game[Any, Any], variant: Game[Any, Any]) -> Labels:
     if not changed:
         return Labels("base", "variant")
     return Labels(
-        ",".join(f"{name}={base.options[name]}" for name in changed),
-        ",".join(f"{name}={variant.options[name]}" for name in changed),
+        ",".join(f"{name}={base.options.text[name]}" for name in changed),
+        ",".join(f"{name}={variant.options.text[name]}" for name in changed),
     )
 
 

@@ -78,7 +78,7 @@ class Scenario:
     def under(self, options: Mapping[str, str]) -> Scenario:
         """The same scenario read again with `options` over its own (the position's defaults and
         checks may depend on them)."""
-        return _build(self.source, self._document, dict(self.game.options) | dict(options), self._text)
+        return _build(self.source, self._document, dict(self.game.options.text) | dict(options), self._text)
 
     _document: Mapping[str, Any] = attrs.field(repr=False, eq=False)
     _text: str = attrs.field(repr=False, eq=False)
@@ -293,8 +293,8 @@ def scenario_text(
     }
     if data is not None:
         document["data"] = data
-    defaults = game.option_space.defaults()
-    changed = {name: value for name, value in game.options.items() if defaults[name] != value}
+    defaults = game.option_space.defaults().text
+    changed = {name: value for name, value in game.options.text.items() if defaults[name] != value}
     if changed:
         document["options"] = changed
     document["position"] = declaration(game.name).position_format().write(game, state)

@@ -246,7 +246,7 @@ def _print_position(step: int, lines: Sequence[str], reading: str = "") -> None:
 def _tell_witness(file: str, game: Game[Any, Any], walked: Walkthrough) -> None:
     shows = walked.shows
     assert shows is not None
-    options = ", ".join(f"{k}={v}" for k, v in game.options.items() if v != game.option_space.get(k).default)
+    options = ", ".join(f"{k}={v}" for k, v in game.options.text.items() if v != game.option_space.get(k).default)
     print(f"{file}: {game.name} v{game.version}, {game.players} players, {options or 'default options'}")
     shrunk = f", shrunk from {shows.shrunk_from}" if shows.shrunk_from and shows.shrunk_from > len(walked.steps) else ""
     print(f"a witness of a {shows.kind} ({shows.subject}): {len(walked.steps)} steps{shrunk}")
@@ -341,8 +341,8 @@ def _compare(args: argparse.Namespace) -> int:
         _print_json(
             {
                 "trace": args.file,
-                "base": {name: base.options[name] for name in changed},
-                "variant": {name: variant.options[name] for name in changed},
+                "base": {name: base.options.text[name] for name in changed},
+                "variant": {name: variant.options.text[name] for name in changed},
                 "divergence": None if found is None else found.to_data(),
                 "clauses": cited,
             }
@@ -366,9 +366,10 @@ def _variant(trace: Trace, args: argparse.Namespace, base: Game[Any, Any]) -> Ga
     chosen = parse_assignments(args.set)
     variant = _trace_game(trace, args, chosen)
     for name, value in chosen.items():
-        if variant.options[name] == base.options[name]:
+        if variant.options.text[name] == base.options.text[name]:
             raise OptionError(
-                f"compare --set {name}={value}: the trace already has {name}={base.options[name]}; give another value"
+                f"compare --set {name}={value}: the trace already has {name}={base.options.text[name]}; "
+                "give another value"
             )
     return variant
 
@@ -522,13 +523,15 @@ def _symbolic_compare(args: argparse.Namespace) -> int:
     """Where the engine's guards and effects part between the game's options and those with
     `--variant` applied over them, by Z3 on each symbolic system both declare."""
     base = _game(args)
-    variant = make_game(base.name, base.players, dict(base.options) | parse_assignments(args.variant), data=args.data)
+    variant = make_game(
+        base.name, base.players, dict(base.options.text) | parse_assignments(args.variant), data=args.data
+    )
     declared = declaration(base.name)
     found = divergences(declared.symbolic_systems(base), declared.symbolic_systems(variant))
     labels = reading_labels(base, variant)
     if args.json:
         _print_json(
-            {"setup": base.setup, "variant": dict(variant.options), "divergences": [d.to_data() for d in found]}
+            {"setup": base.setup, "variant": dict(variant.options.text), "divergences": [d.to_data() for d in found]}
         )
     else:
         for parted in found:

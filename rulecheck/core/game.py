@@ -138,7 +138,12 @@ class Game(abc.ABC, Generic[S, A]):
     def setup(self) -> dict[str, Any]:
         """What rebuilds this game: name, version, players, every option's value and, for a game
         with data, the data set's source and digest."""
-        found = {"game": self.name, "version": self.version, "players": self.players, "options": dict(self.options)}
+        found = {
+            "game": self.name,
+            "version": self.version,
+            "players": self.players,
+            "options": dict(self.options.text),
+        }
         if self.loaded_data is not None:
             found["data"] = self.loaded_data.to_data()
         return found

@@ -1,18 +1,25 @@
-"""A game's variation points: every ambiguity in a rulebook is a named option.
+"""A game's variation points: every ambiguity in a rulebook is a named option, resolved once into a
+frozen, typed record.
 
-Models: an option's name, default, allowed values, the clause ids it reads and a
-one-line description; the set of options a game declares; and resolution of the user's
-choices (from code or from `--set NAME=VALUE`) against that set, with errors that list
-what is allowed.
+Models: a game declares its options as one frozen attrs class (a subclass of `Options`) whose every
+field is an option: its type is an enum of the option's values (a subclass of `Reading`, whose
+members' values are the text users write, `--set shooting=W1`), its default is one member, and
+`option(...)` files the clause ids it reads and a one-line description with the field. The rules
+read `options.shooting is Shooting.W1`, so a mistyped value is a type error and no rule compares
+text. `OptionSpace` is what the record declares, seen as text (each option's name, default,
+values, clauses and description), and resolves the user's choices (from code or from
+`--set NAME=VALUE`) into a record, with errors that list what is allowed; `Options.text` is a
+record seen as text again, for the edges (traces, suites, JSON, the command).
 
 Leaves out: the meaning of each value, which lives in the game's rules.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -20,26 +27,27 @@ from rulecheck.core.errors import OptionError
 from rulecheck.core.untrusted import shown
 
 
+class Reading(enum.Enum):
+    """One value of an option, one reading of the rulebook's text; its `value` is the text users
+    write and traces record."""
+
+
+R = TypeVar("R", bound=Reading)
+
+_FACTS: Final = "rulecheck.option"
+"""The metadata key under which `option` files an option's clauses and description on its field."""
+
+
+def option(default: R, clauses: tuple[str, ...], description: str) -> R:
+    """A field of an `Options` record: the option whose values are `default`'s enum, defaulting to
+    `default`, reading the clauses `clauses`, described in one line by `description`."""
+    facts = {_FACTS: (clauses, description)}
+    return attrs.field(default=default, metadata=facts)
+
+
 @attrs.frozen
-class Option:
-    """One variation point. `values` lists every allowed value; the default is one of them."""
-
-    name: str
-    default: str
-    values: tuple[str, ...]
-    clauses: tuple[str, ...]
-    description: str
-
-    def __attrs_post_init__(self) -> None:
-        if self.default not in self.values:
-            raise OptionError(f"option {self.name!r}: default {self.default!r} is not among {self.values}")
-        if len(set(self.values)) != len(self.values):
-            raise OptionError(f"option {self.name!r}: repeated values in {self.values}")
-
-
-@attrs.frozen
-class Options(Mapping[str, str]):
-    """Resolved option values, one for every declared option; hashable and ordered by name."""
+class OptionText(Mapping[str, str]):
+    """Resolved option values as text, one for every declared option; hashable and ordered by name."""
 
     items_: tuple[tuple[str, str], ...]
 
@@ -57,23 +65,67 @@ class Options(Mapping[str, str]):
         return len(self.items_)
 
 
+@attrs.frozen
+class Options:
+    """A game's resolved options: the base of the frozen attrs record each game declares, whose
+    every field is an `option`."""
+
+    @cached_property
+    def text(self) -> OptionText:
+        """Every option's value as text, ordered by name, for the edges (traces, suites, JSON)."""
+        return OptionText(tuple(sorted((f.name, getattr(self, f.name).value) for f in attrs.fields(type(self)))))
+
+
+@attrs.frozen
+class Option:
+    """One variation point, as text. `values` lists every allowed value; the default is one of them."""
+
+    name: str
+    default: str
+    values: tuple[str, ...]
+    clauses: tuple[str, ...]
+    description: str
+
+    def __attrs_post_init__(self) -> None:
+        if self.default not in self.values:
+            raise OptionError(f"option {self.name!r}: default {self.default!r} is not among {self.values}")
+        if len(set(self.values)) != len(self.values):
+            raise OptionError(f"option {self.name!r}: repeated values in {self.values}")
+
+
 NAME_SHOWN: Final = 40
 """How much of an unknown option's name its error repeats: option names are short identifiers,
 and the message lists every option of the game beside it, so a long name must not push the line
 past what one line of an error holds."""
 
 
+def _declared(record: type[Options]) -> tuple[tuple[Option, type[Reading]], ...]:
+    """Each field of `record` as an Option, with its enum; a field that is not an `option` of a
+    Reading enum is an OptionError naming it."""
+    found = []
+    for field in attrs.fields(attrs.resolve_types(record)):
+        kind, facts = field.type, field.metadata.get(_FACTS)
+        if not (isinstance(kind, type) and issubclass(kind, Reading)) or facts is None:
+            raise OptionError(f"{record.__name__}.{field.name} is not an option(...) of a Reading enum")
+        clauses, description = facts
+        values = tuple(member.value for member in kind)
+        found.append((Option(field.name, field.default.value, values, clauses, description), kind))
+    return tuple(found)
+
+
 @attrs.frozen
 class OptionSpace:
-    """The options a game declares, and resolution of user choices against them."""
+    """The options a game declares (its record class), and resolution of user choices into a record."""
 
     game: str
-    options: tuple[Option, ...]
+    record: type[Options]
+    options: tuple[Option, ...] = attrs.field(init=False)
+    _kinds: Mapping[str, type[Reading]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        names = [o.name for o in self.options]
-        if len(set(names)) != len(names):
-            raise OptionError(f"{self.game}: option names repeat: {names}")
+        declared = _declared(self.record)
+        object.__setattr__(self, "options", tuple(o for o, _ in declared))
+        object.__setattr__(self, "_kinds", {o.name: kind for o, kind in declared})
 
     def get(self, name: str) -> Option:
         for option in self.options:
@@ -86,14 +138,16 @@ class OptionSpace:
         return self.resolve({})
 
     def resolve(self, chosen: Mapping[str, str]) -> Options:
-        """Every option's value: the chosen one where given, else the default."""
+        """The record of every option's value: the chosen one where given, else the default."""
+        values = {}
         for name, value in chosen.items():
             option = self.get(name)
             if value not in option.values:
                 raise OptionError(
                     f"option {name!r} of {self.game} has no value {shown(value)}; allowed: {', '.join(option.values)}"
                 )
-        return Options(tuple(sorted((o.name, chosen.get(o.name, o.default)) for o in self.options)))
+            values[name] = self._kinds[name](value)
+        return attrs.evolve(self.record(), **values)
 
 
 def parse_assignments(assignments: Iterable[str]) -> dict[str, str]:

@@ -151,7 +151,7 @@ def record(game: Game[Any, Any], actions: Iterable[Action | str], start: Any = N
         game=game.name,
         game_version=game.version,
         players=game.players,
-        options=tuple(sorted(game.options.items())),
+        options=tuple(sorted(game.options.text.items())),
         actions=tuple(texts),
         digests=tuple(digests),
         final_state=game.encode_state(state),
@@ -278,7 +278,7 @@ def _setup_difference(game: Game[Any, Any], trace: Trace) -> str | None:
     recorded = {"game": trace.game, "game_version": trace.game_version, "players": trace.players}
     actual = {"game": game.name, "game_version": game.version, "players": game.players}
     recorded |= {f"option {clip(name, MAX_NAME)}": value for name, value in trace.options}
-    actual |= {f"option {clip(name, MAX_NAME)}": value for name, value in game.options.items()}
+    actual |= {f"option {clip(name, MAX_NAME)}": value for name, value in game.options.text.items()}
     differing = [key for key in recorded | actual if recorded.get(key) != actual.get(key)]
     if not differing:
         return None

@@ -23,7 +23,6 @@ from typing import Any, Generic, NoReturn, TypeVar
 
 import attrs
 
-from rulecheck.core.game import Game
 from rulecheck.core.untrusted import MAX_SHOWN, clip, shown
 
 S = TypeVar("S")
@@ -37,8 +36,8 @@ Fail = Callable[[Path, str, str], NoReturn]
 class PositionFormat(Generic[S]):
     """A game's readable position: `read` builds a state from a document, `write` the reverse."""
 
-    read: Callable[[Game[Any, Any], Mapping[str, Any], Fail], S]
-    write: Callable[[Game[Any, Any], S], dict[str, Any]]
+    read: Callable[[Any, Mapping[str, Any], Fail], S]
+    write: Callable[[Any, S], dict[str, Any]]
     defaults: str
     """Where the defaults of a part left out are documented (`docs/globetrotter.md#scenarios`)."""
 

@@ -12,7 +12,7 @@ them on a step) and how states are produced (fuzzing, exploration, tests all use
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -20,7 +20,7 @@ import attrs
 from rulecheck.core.game import Game
 
 
-def _always(options: Mapping[str, str]) -> bool:
+def _always(options: Any) -> bool:
     return True
 
 
@@ -30,7 +30,8 @@ class StateProperty:
     clauses: tuple[str, ...]
     description: str
     check: Callable[[Game[Any, Any], Any], str | None]
-    applies: Callable[[Mapping[str, str]], bool] = _always
+    applies: Callable[[Any], bool] = _always
+    """Whether the rulebook promises it under a game's options (its Options record)."""
     reads: tuple[str, ...] = ()
     """The state's fields `check` reads, when it reads no others (besides the game): a step that
     leaves each of them the very same object cannot change its answer. Empty: it may read any."""
@@ -42,7 +43,7 @@ class TransitionProperty:
     clauses: tuple[str, ...]
     description: str
     check: Callable[[Game[Any, Any], Any, Any, Any], str | None]
-    applies: Callable[[Mapping[str, str]], bool] = _always
+    applies: Callable[[Any], bool] = _always
 
 
 Property = StateProperty | TransitionProperty

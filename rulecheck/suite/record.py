@@ -48,7 +48,7 @@ def record_trace(
         game=game.name,
         game_version=game.version,
         players=game.players,
-        options=tuple(sorted(game.options.items())),
+        options=tuple(sorted(game.options.text.items())),
         data=None if game.loaded_data is None else (game.loaded_data.source, game.loaded_data.digest),
         start=None if start is None else game.encode_state(start),
         steps=tuple(steps),

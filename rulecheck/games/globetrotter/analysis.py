@@ -135,7 +135,9 @@ def reading_disagreements(removal: str) -> dict[tuple[str, str], int]:
     reach = {r: in_range(removal, r) for r in READINGS}
     spaces = list(reach[READINGS[0]])
     return {
-        (a, b): sum(1 for s in spaces for t in spaces if s != t and (t in reach[a][s]) != (t in reach[b][s]))
+        (a.value, b.value): sum(
+            1 for s in spaces for t in spaces if s != t and (t in reach[a][s]) != (t in reach[b][s])
+        )
         for a, b in combinations(READINGS, 2)
     }
 

@@ -26,7 +26,7 @@ import networkx as nx
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.ops import MaskOps
-from rulecheck.core.options import Options
+from rulecheck.games.globetrotter.options import PlanetAdjacency, Removal, Shooting
 from rulecheck.geometry.facts import board_facts
 from rulecheck.geometry.planet import HQ, REMOVALS, Planet, label_order, planet
 from rulecheck.model.board import BoardView
@@ -35,7 +35,7 @@ SHOOTING_RANGE: Final = 3
 """GT-A4: distance 3 or less."""
 PENTAGON_WEIGHT: Final = 2
 """GT-B6: each HQ pentagon counts as 2 spaces."""
-READINGS: Final = ("W0", "W1", "W2", "W3", "W4")
+READINGS: Final = tuple(sorted(Shooting, key=lambda reading: reading.value))
 PLANET_LETTERS: Final = string.ascii_lowercase
 
 
@@ -51,7 +51,7 @@ def _entry_weighted(board: Planet) -> dict[str, dict[str, int]]:
 
 
 @cache
-def shooting_distances(removal: str, reading: str) -> Mapping[str, Mapping[str, int]]:
+def shooting_distances(removal: str, reading: Shooting) -> Mapping[str, Mapping[str, int]]:
     """Shooting distance from every space to every space it can reach, under one reading."""
     board = planet(removal)
     is_hq = {s: board.graph.nodes[s]["kind"] == HQ for s in board.graph}
@@ -61,29 +61,29 @@ def shooting_distances(removal: str, reading: str) -> Mapping[str, Mapping[str, 
     for source in board.graph:
         row: dict[str, int] = {}
         for target, hops in steps[source].items():
-            if reading == "W0":
+            if reading is Shooting.W0:
                 row[target] = hops
-            elif reading == "W1":
+            elif reading is Shooting.W1:
                 row[target] = entered[source][target]
-            elif reading == "W2":
+            elif reading is Shooting.W2:
                 row[target] = hops + (1 if is_hq[target] and target != source else 0)
-            elif reading == "W3":
+            elif reading is Shooting.W3:
                 # The cheapest chain to a neighbour of the target, then 1 for the target itself.
                 row[target] = (
                     0
                     if target == source
                     else 1 + min(entered[source][n] for n in board.graph[target] if n in entered[source])
                 )
-            elif reading == "W4":
+            elif reading is Shooting.W4:
                 row[target] = entered[source][target] + (1 if is_hq[source] and target != source else 0)
             else:
-                raise ValueError(f"unknown shooting reading {reading!r}; readings: {', '.join(READINGS)}")
+                raise ValueError(f"unknown shooting reading {reading!r}")
         table[source] = row
     return MappingProxyType({s: MappingProxyType(r) for s, r in table.items()})
 
 
 @cache
-def in_range(removal: str, reading: str) -> Mapping[str, frozenset[str]]:
+def in_range(removal: str, reading: Shooting) -> Mapping[str, frozenset[str]]:
     """For every space, the other spaces within shooting range under one reading."""
     table = shooting_distances(removal, reading)
     return MappingProxyType(
@@ -92,7 +92,7 @@ def in_range(removal: str, reading: str) -> Mapping[str, frozenset[str]]:
 
 
 @cache
-def boards_for(removal: str, planets: int, adjacency: str) -> Boards:
+def boards_for(removal: Removal, planets: int, adjacency: PlanetAdjacency) -> Boards:
     """The Boards of a game with these settings, made once and shared by every such game."""
     return Boards(removal, planets, adjacency)
 
@@ -101,9 +101,9 @@ class Boards:
     """The planets of one game and the text tokens of their spaces and orbits (never changed
     once made, so games with the same settings share one: `boards_for`)."""
 
-    def __init__(self, removal: str, planets: int, adjacency: str) -> None:
+    def __init__(self, removal: Removal, planets: int, adjacency: PlanetAdjacency) -> None:
         self.removal = removal
-        self.board = planet(removal)
+        self.board = planet(removal.value)
         self.graph = self.board.graph
         self.count = planets
         self.hq_spaces = frozenset(self.board.hq_spaces)
@@ -178,13 +178,12 @@ class Boards:
         touch("GT-M2")
         if a == b:
             return False
-        return True if self._adjacency == "all" else abs(a - b) == 1
+        return True if self._adjacency is PlanetAdjacency.ALL else abs(a - b) == 1
 
 
 def board_view(game: Any) -> BoardView:
     """The planet of a game under its `removal` option, with its facts, for `rulecheck board`."""
-    options: Options = game.options
-    removal = options["removal"]
+    removal = game.options.removal.value
     board = planet(removal)
     return BoardView(
         f"removal {removal}: {REMOVALS[removal].description}", board.graph, board_facts(board), label_order

@@ -40,6 +40,16 @@ from rulecheck.games.globetrotter.counters import (
     planet_destroyed,
     stolen_after_theft,
 )
+from rulecheck.games.globetrotter.options import (
+    Cover,
+    DamageAmount,
+    DestroyingAction,
+    DestructionRoll,
+    DrillHits,
+    FireReadiness,
+    FortificationCoversItself,
+    Shooter,
+)
 from rulecheck.games.globetrotter.state import (
     AIMED,
     BUILDING,
@@ -81,7 +91,7 @@ def _shooter_spaces(m: Mover) -> set[Where]:
     """GT-A4: where the player's shooting pieces stand (orbiting Rovers never shoot, GT-SP4)."""
     touch("GT-SP4")
     spaces = set(m.on_board)
-    if m.rules.options["shooter"] == "any-piece":
+    if m.rules.options.shooter is Shooter.ANY_PIECE:
         spaces |= {(f.planet, f.space) for f in m.fortifications}
         spaces |= {(b.planet, b.space) for b in m.buildings}
     return spaces
@@ -98,7 +108,7 @@ def _pieces_at(state: GlobetrotterState, planet: int, space: str) -> list[tuple[
 
 def _reach(rules: Rules) -> Mapping[str, frozenset[str]]:
     """GT-A4, GT-B5, GT-B6: the spaces within shooting distance of each space, under `shooting`."""
-    return in_range(rules.boards.removal, rules.options["shooting"])
+    return in_range(rules.boards.removal.value, rules.options.shooting)
 
 
 def legal_shots(m: Mover) -> list[Action]:
@@ -142,12 +152,12 @@ def _has_cover(rules: Rules, state: GlobetrotterState, shooter: int, target: Pie
     def gives_cover(f: Fortification | None) -> bool:
         if f is None:
             return False
-        if rules.options["cover"] == "targets-own":
+        if rules.options.cover is Cover.TARGETS_OWN:
             return f.owner == target.owner
         return f.owner != shooter
 
     sharing = state.fortification_at(target.planet, target.space)
-    if kind == FORTIFICATION and rules.options["fortification_covers_itself"] == "no":
+    if kind == FORTIFICATION and rules.options.fortification_covers_itself is FortificationCoversItself.NO:
         sharing = None
     return gives_cover(sharing) or any(
         gives_cover(state.fortification_at(target.planet, n)) for n in rules.boards.neighbours(target.space)
@@ -279,11 +289,11 @@ RULES: tuple[PlayRule, ...] = (
 
 
 @cache
-def drill_damage_distribution(hits: int, mode: str) -> tuple[tuple[int, Fraction], ...]:
+def drill_damage_distribution(hits: int, mode: DamageAmount) -> tuple[tuple[int, Fraction], ...]:
     """The exact distribution of the damage `hits` dice deal, each on 3+ ignoring cover (GT-D2)."""
     one_die: dict[int, Fraction] = {0: Fraction(HIT_THRESHOLD - 1, DIE_FACES)}
     for face in range(HIT_THRESHOLD, DIE_FACES + 1):
-        amount = 1 if mode == "one" else face
+        amount = 1 if mode is DamageAmount.ONE else face
         one_die[amount] = one_die.get(amount, Fraction(0)) + Fraction(1, DIE_FACES)
     total: dict[int, Fraction] = {0: Fraction(1)}
     for _ in range(hits):
@@ -304,7 +314,7 @@ TWO_DICE_OUTCOMES: Final = tuple(
 
 
 @cache
-def drill_damage_outcomes(hits: int, mode: str) -> tuple[tuple[Action, Fraction], ...]:
+def drill_damage_outcomes(hits: int, mode: DamageAmount) -> tuple[tuple[Action, Fraction], ...]:
     return tuple((Damage(k), p) for k, p in drill_damage_distribution(hits, mode))
 
 
@@ -313,7 +323,7 @@ def chance_outcomes(rules: Rules, state: GlobetrotterState) -> tuple[tuple[Actio
     if event.kind == DESTRUCTION:
         return TWO_DICE_OUTCOMES
     if event.kind == DRILL_DAMAGE:
-        return drill_damage_outcomes(event.count, rules.options["damage"])
+        return drill_damage_outcomes(event.count, rules.options.damage)
     return DIE_OUTCOMES
 
 
@@ -332,7 +342,7 @@ def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> Globetro
         assert isinstance(outcome, Die)
         if outcome.value < event.threshold:
             return state
-        amount = 1 if rules.options["damage"] == "one" else outcome.value
+        amount = 1 if rules.options.damage is DamageAmount.ONE else outcome.value
         target = dict(_pieces_at(state, event.planet, event.space))[event.target]
         return damage(rules, state, target, amount, event.by)
     if event.kind == DRILL_HITS:
@@ -355,7 +365,7 @@ def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> Globetro
     assert event.kind == DESTRUCTION and isinstance(outcome, Dice)
     touch("GT-D6")
     fires = state.planets[event.planet].fires
-    or_equal = rules.options["destruction_roll"] == "less-or-equal"
+    or_equal = rules.options.destruction_roll is DestructionRoll.LESS_OR_EQUAL
     if planet_destroyed(INT_OPS, outcome.total, fires, or_equal):
         return destroy_planet(rules, state, event.planet, event.by)
     return state
@@ -369,7 +379,7 @@ def _firing_cannon(rules: Rules, state: GlobetrotterState, event: Pending) -> Bu
     if building is None or building.kind != DRILL_CANNON or building.owner != event.by:
         return None
     touch("GT-D4")
-    return building if rules.options["fire_readiness"] == "aimed-until-hits-land" else None
+    return building if rules.options.fire_readiness is FireReadiness.AIMED_UNTIL_HITS_LAND else None
 
 
 def _drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount: int) -> GlobetrotterState:
@@ -386,7 +396,7 @@ def _drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount
 def _share_drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount: int) -> GlobetrotterState:
     """The drill's damage on the pieces of the aimed space, under `drill_hits`."""
     pieces = [piece for _, piece in _pieces_at(state, event.planet, event.space)]
-    if rules.options["drill_hits"] == "every-piece":
+    if rules.options.drill_hits is DrillHits.EVERY_PIECE:
         for piece in pieces:
             state = damage(rules, state, piece, amount, event.by)
         return state
@@ -428,7 +438,7 @@ def _steal(rules: Rules, state: GlobetrotterState, treasury: Building, by: int) 
     assert turn is not None and turn.player == by
     if treasury.owner == by:
         rules.rule_gap("GT-F06", "a player destroyed their own Treasury: do they get its points back?", state)
-    exclude = rules.options["destroying_action"] == "excluded" and not turn.excluded
+    exclude = rules.options.destroying_action is DestroyingAction.EXCLUDED and not turn.excluded
     counted = turn.counted - 1 if exclude else turn.counted
     stolen = stolen_after_theft(INT_OPS, turn.stolen, counted, treasury.points)
     return state.with_turn(evolve(turn, counted=counted, stolen=stolen, excluded=turn.excluded or exclude))

@@ -36,6 +36,7 @@ from rulecheck.games.globetrotter.counters import (
     repaired_hp,
     saved_after_save,
 )
+from rulecheck.games.globetrotter.options import CapOrbit, CapScope, FortifyAdjacency, OpenSpace, RepairAtFull
 from rulecheck.games.globetrotter.state import (
     BUILDING_KINDS,
     DRILL_CANNON,
@@ -62,9 +63,9 @@ _FORTIFY_CLAUSES: Final = ("GT-A9", "GT-B4")
 def _fortifiable(m: Mover) -> int:
     """GT-A9 under `fortify_adjacency`: the set of spaces the mover may fortify (`may_fortify` on the
     boards' sets of spaces, which decides every space at once)."""
-    reading = m.rules.options["fortify_adjacency"]
+    reading = m.rules.options.fortify_adjacency
     clear = 0
-    if reading == "rover":
+    if reading is FortifyAdjacency.ROVER:
         around_set, bit = m.rules.boards.around_set, m.rules.boards.bit
         for where in m.on_board:
             if not bit[where] & m.beside_fortification:
@@ -96,7 +97,7 @@ def _why_not_fortify(m: Mover, space: int) -> str:
         return "is occupied"
     if not space & m.beside_own_rover:
         return "is not adjacent to a friendly Rover"
-    if m.rules.options["fortify_adjacency"] == "rover":
+    if m.rules.options.fortify_adjacency is FortifyAdjacency.ROVER:
         return "has every friendly Rover beside it adjacent to a Fortification"
     return "is adjacent to an existing Fortification"
 
@@ -239,15 +240,15 @@ def _own_factory(m: Mover, token: str, action: Action) -> Building:
 
 def _open_for_rover(m: Mover) -> int:
     """GT-F2 under `open_space`: the set of spaces where a new Rover of the mover may appear."""
-    if m.rules.options["open_space"] == "friendly-fortification":
+    if m.rules.options.open_space is OpenSpace.FRIENDLY_FORTIFICATION:
         return m.unoccupied | m.own_fortified_clear
     return m.unoccupied
 
 
 def rover_cap_counts(m: Mover, planet: int) -> tuple[int, int]:
     """GT-F5: the mover's Rovers and Buildings as the cap counts them (`cap_orbit`, `cap_scope`)."""
-    in_scope = (lambda p: True) if m.rules.options["cap_scope"] == "all-planets" else (lambda p: p == planet)
-    counted = m.rules.options["cap_orbit"] == "counts"
+    in_scope = (lambda p: True) if m.rules.options.cap_scope is CapScope.ALL_PLANETS else (lambda p: p == planet)
+    counted = m.rules.options.cap_orbit is CapOrbit.COUNTS
     rovers = sum(1 for r in m.rovers if in_scope(r.planet) and (counted or r.space is not None))
     buildings = sum(1 for b in m.buildings if in_scope(b.planet))
     return rovers, buildings
@@ -312,7 +313,7 @@ def legal_repairs(m: Mover) -> list[Action]:
     if not m.on_board:
         return []
     touch("GT-F3")
-    at_full_allowed = m.rules.options["repair_at_full"] == "legal"
+    at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
     found: list[Action] = []
     for where, r in m.on_board.items():
         factory = _repairing_factory(m, where)
@@ -330,7 +331,7 @@ def check_repair(m: Mover, action: Repair) -> tuple[Rover, Building]:
     factory = _repairing_factory(m, where)
     if factory is None:
         raise IllegalAction("GT-F3", f"the Rover on {action.target} is not adjacent to your Factory", action)
-    at_full_allowed = m.rules.options["repair_at_full"] == "legal"
+    at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
     if not can_repair(INT_OPS, rover.hp, factory.points, at_full_allowed):
         raise IllegalAction("GT-F3", f"Repair needs a build point and a damaged Rover (hp {rover.hp})", action)
     return rover, factory

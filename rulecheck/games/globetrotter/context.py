@@ -21,6 +21,7 @@ import attrs
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.notation import Action, ActionCache
 from rulecheck.games.globetrotter.board import Boards
+from rulecheck.games.globetrotter.options import GlobetrotterOptions
 from rulecheck.games.globetrotter.state import (
     BUILDING,
     FORTIFICATION,
@@ -120,9 +121,8 @@ def actions_on(boards: Boards) -> Actions:
 @attrs.frozen
 class Rules:
     players: int
-    options: Mapping[str, str] = attrs.field(hash=False)
-    """Every option's value: a plain copy of the game's resolved options, which the rules read on
-    every step (left out of the hash, as a dict has none)."""
+    options: GlobetrotterOptions
+    """Every option's value, as the game resolved them."""
     boards: Boards
     rule_gap: Callable[[str, str, Any], None]
     actions: Actions = attrs.field(eq=False)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rulecheck.core.ops import Ops
+from rulecheck.games.globetrotter.options import FortifyAdjacency
 
 ROVER_HP: Final = 3  # GT-A8
 BUILDING_HP: Final = 5  # GT-A8
@@ -122,7 +123,7 @@ def may_build_kind(ops: Ops, same_kind_on_planet: Any, is_treasury: Any, treasur
 
 def may_fortify(
     ops: Ops,
-    reading: str,
+    reading: FortifyAdjacency,
     unoccupied: Any,
     beside_own_rover: Any,
     fortification_beside_space: Any,
@@ -133,9 +134,9 @@ def may_fortify(
     adjacent to an existing Fortification: any owner's (space-any), the player's own
     (space-own), or, read as qualifying the Rover, some friendly Rover beside it is clear of
     every Fortification (rover)."""
-    if reading == "space-any":
+    if reading is FortifyAdjacency.SPACE_ANY:
         apart = ops.not_(fortification_beside_space)
-    elif reading == "space-own":
+    elif reading is FortifyAdjacency.SPACE_OWN:
         apart = ops.not_(own_fortification_beside_space)
     else:
         apart = rover_beside_clear_of_fortifications

@@ -52,7 +52,7 @@ from rulecheck.games.globetrotter.actions import (
 from rulecheck.games.globetrotter.board import boards_for
 from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Mover, PlayRule, Rules, actions_on
 from rulecheck.games.globetrotter.counters import ROVER_HP
-from rulecheck.games.globetrotter.options import OPTIONS
+from rulecheck.games.globetrotter.options import OPTIONS, GlobetrotterOptions
 from rulecheck.games.globetrotter.state import (
     BUILDING_KINDS,
     CHOOSE,
@@ -89,11 +89,12 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     action_types = ACTION_TYPES
     chance_action_types = (Die, Dice, Damage)
     option_space = OPTIONS
+    options: GlobetrotterOptions
 
     def _prepare(self) -> None:
         players = self.players
-        boards = boards_for(self.options["removal"], PLANETS_BY_PLAYERS[players], self.options["planet_adjacency"])
-        self.rules = Rules(players, dict(self.options), boards, self.rule_gap, actions_on(boards))
+        boards = boards_for(self.options.removal, PLANETS_BY_PLAYERS[players], self.options.planet_adjacency)
+        self.rules = Rules(players, self.options, boards, self.rule_gap, actions_on(boards))
         self._mover: Mover | None = None
         """The mover of the last state whose play actions were listed: the check of the action
         then applied reads the same facts."""
@@ -149,7 +150,7 @@ class Globetrotter(Game[GlobetrotterState, Action]):
 
     def symmetries(self) -> tuple[Rotation, ...]:
         """The board's rotations (symmetry.py), each applied to every planet at once."""
-        return rotations(self.rules.boards.removal)
+        return rotations(self.rules.boards.removal.value)
 
     def action_domains(self) -> dict[type[Action], Sequence[Domain]]:
         """Spaces in label order (docs/board.md) on each planet in turn, orbits by planet letter."""

@@ -20,6 +20,7 @@ from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Descend, EnterOrbit, Move, Transfer
 from rulecheck.games.globetrotter.context import Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.options import DescendAfterTransfer, OrbitMoves
 from rulecheck.games.globetrotter.state import EMPTY, GlobetrotterState, Occupants, Rover
 
 _MOVE_CLAUSES: Final = ("GT-A1", "GT-F4", "GT-B4", "GT-A2", "GT-A3")
@@ -113,7 +114,7 @@ def _may_descend(rules: Rules, state: GlobetrotterState, rover: Rover) -> bool:
     if turn is None or not turn.arrived:
         return True
     touch("GT-SP3")
-    if rules.options["descend_after_transfer"] == "same-turn":
+    if rules.options.descend_after_transfer is DescendAfterTransfer.SAME_TURN:
         return True
     return state.rovers.count(rover) > turn.arrived.count((rover.planet, rover.hp))
 
@@ -167,7 +168,7 @@ def legal_transfers(m: Mover) -> list[Action]:
     if not moves:
         return []
     touch("GT-SP3", "GT-SP4")
-    if rules.options["orbit_moves"] == "descend-only":
+    if rules.options.orbit_moves is OrbitMoves.DESCEND_ONLY:
         return []
     boards = rules.boards
     return [
@@ -180,7 +181,7 @@ def legal_transfers(m: Mover) -> list[Action]:
 def check_transfer(m: Mover, action: Transfer) -> Rover:
     rules = m.rules
     touch("GT-SP3", "GT-SP4")
-    if rules.options["orbit_moves"] == "descend-only":
+    if rules.options.orbit_moves is OrbitMoves.DESCEND_ONLY:
         raise IllegalAction("GT-SP4", "an orbiting Rover may only descend (orbit_moves=descend-only)", action)
     source = rules.orbit(action.source, "GT-SP3", action, m.state)
     target = rules.orbit(action.target, "GT-SP3", action, m.state)

@@ -90,7 +90,7 @@ def _draw_planet(axes: Axes, board: Planet, lines: dict[str, int] | None = None)
 
 def board_picture(game: Any) -> Figure:
     """The map of the planet under the game's `removal` reading, every space labelled."""
-    removal = game.options["removal"]
+    removal = game.options.removal.value
     board = planet(removal)
     height = MAP_INCHES + HEADER
     figure = new_figure(MAP_INCHES, height)

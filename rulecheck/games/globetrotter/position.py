@@ -31,7 +31,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, NoReturn
 
-from rulecheck.core.game import Game
 from rulecheck.core.untrusted import shown
 from rulecheck.games.globetrotter.board import PLANET_LETTERS, Boards
 from rulecheck.games.globetrotter.combat import DAMAGE_ROLL, DESTRUCTION, DRILL_DAMAGE, DRILL_HITS, EXPLOSION, TO_HIT
@@ -44,6 +43,15 @@ from rulecheck.games.globetrotter.counters import (
     HIT_THRESHOLD,
     ROVER_HP,
     TREASURY_CAPACITY,
+)
+from rulecheck.games.globetrotter.game import Globetrotter
+from rulecheck.games.globetrotter.options import (
+    DestroyingAction,
+    DestructionRoll,
+    FortifyAdjacency,
+    GameEnd,
+    GlobetrotterOptions,
+    LossCheck,
 )
 from rulecheck.games.globetrotter.state import (
     AIMED,
@@ -118,10 +126,10 @@ def _type_name(value: object) -> str:
 class _Reader:
     """One reading of a document, for one game: the helpers that check a value and name its path."""
 
-    def __init__(self, game: Game[Any, Any], fail: Fail) -> None:
+    def __init__(self, game: Globetrotter, fail: Fail) -> None:
         self.game = game
-        self.boards: Boards = game.rules.boards  # type: ignore[attr-defined]
-        self.options: Mapping[str, str] = game.options
+        self.boards: Boards = game.rules.boards
+        self.options: GlobetrotterOptions = game.options
         self.fail = fail
         self.destroyed: set[int] = set()
         """The planets the document destroys (read before the pieces)."""
@@ -192,7 +200,7 @@ class _Reader:
             return f"{shown(token)}: no planet {shown(letter)} ({where})", "GT-M1"
         _, solid = labelled_faces()
         if label in solid:
-            removal = self.options["removal"]
+            removal = self.options.removal
             return f"{label} is not a space of the board under removal={removal}", "GT-B2"
         return f"no space {shown(token)}: spaces are P0..P10 and T0..T79 (docs/board.md)", "GT-B1"
 
@@ -357,21 +365,21 @@ def _read_player(r: _Reader, pieces: _Pieces, index: int, value: object) -> tupl
 def _check_fortifications_apart(r: _Reader, pieces: _Pieces) -> None:
     """GT-A9 under `fortify_adjacency`: no two Fortifications side by side (space-any), none of one
     player's beside another of theirs (space-own); the Rover reading lets them touch."""
-    reading = r.options["fortify_adjacency"]
-    if reading == "rover":
+    reading = r.options.fortify_adjacency
+    if reading is FortifyAdjacency.ROVER:
         return
     owners = {(f.planet, f.space): f.owner for f in pieces.fortifications}
     for f in pieces.fortifications:
         for near in r.boards.adjacent[f.space]:
             other = owners.get((f.planet, near))
-            if other is not None and (reading == "space-any" or other == f.owner):
+            if other is not None and (reading is FortifyAdjacency.SPACE_ANY or other == f.owner):
                 index = [g for g in pieces.fortifications if g.owner == f.owner].index(f)
                 path = ("players", f.owner, "fortifications", index)
                 whose = "another" if other == f.owner else f"player {other}'s"
                 r.refuse(
                     path,
                     f"{r.token((f.planet, f.space))} is adjacent to {whose} Fortification on "
-                    f"{r.token((f.planet, near))} (fortify_adjacency={reading})",
+                    f"{r.token((f.planet, near))} (fortify_adjacency={reading.value})",
                     "GT-A9",
                 )
 
@@ -380,7 +388,7 @@ def _read_turn(r: _Reader, value: object) -> Turn:
     entry = r.table(value, ("turn",), TURN_KEYS)
     player = r.player(entry.get("player", 0), ("turn", "player"))
     taken = r.integer(entry.get("actions", 0), ("turn", "actions"), 0, None, "GT-A0", "actions taken")
-    excluded_reading = r.options["destroying_action"] == "excluded"
+    excluded_reading = r.options.destroying_action is DestroyingAction.EXCLUDED
     counted = taken
     if "counted" in entry:
         counted = r.integer(
@@ -513,7 +521,7 @@ def _check_losses(r: _Reader, state: GlobetrotterState) -> None:
     if state.phase not in (PLAY, OVER) or state.pending:
         return
     alive = [p for p in range(players) if p not in state.lost]
-    if r.options["loss_check"] == "after-every-action":
+    if r.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
         for p in alive:
             if not any(x.owner == p and x.space is not None for x in state.rovers) and not any(
                 b.owner == p and b.kind == FACTORY for b in state.buildings
@@ -524,21 +532,21 @@ def _check_losses(r: _Reader, state: GlobetrotterState) -> None:
                     "or write lost = true",
                     "GT-E1",
                 )
-    if state.phase == PLAY and not can_act(r.game.rules, state):  # type: ignore[attr-defined]
+    if state.phase == PLAY and not can_act(r.game.rules, state):
         r.refuse(
             ("turn",),
             f"player {state.turn.player if state.turn else 0} has no action left: the turn has passed "
             "(one action, and extra ones from stolen or saved points, at most 4 in a row)",
             "GT-A0",
         )
-    ended = len(alive) <= 1 if r.options["game_end"] == "last-standing" else bool(state.lost)
+    ended = len(alive) <= 1 if r.options.game_end is GameEnd.LAST_STANDING else bool(state.lost)
     if ended and state.phase == PLAY:
-        r.refuse(("phase",), f'the game is over (game_end={r.options["game_end"]}): write phase = "over"', "GT-E3")
+        r.refuse(("phase",), f'the game is over (game_end={r.options.game_end.value}): write phase = "over"', "GT-E3")
     if not ended and state.phase == OVER:
-        r.refuse(("phase",), f"players {alive} are still in (game_end={r.options['game_end']})", "GT-E3")
+        r.refuse(("phase",), f"players {alive} are still in (game_end={r.options.game_end.value})", "GT-E3")
 
 
-def read(game: Game[Any, Any], document: Mapping[str, Any], fail: Fail) -> GlobetrotterState:
+def read(game: Globetrotter, document: Mapping[str, Any], fail: Fail) -> GlobetrotterState:
     """The state `document` describes, every part it leaves out at its default
     (docs/globetrotter.md#scenarios); `fail` for a document not in the format or a position the
     rules cannot reach."""
@@ -555,12 +563,12 @@ def read(game: Game[Any, Any], document: Mapping[str, Any], fail: Fail) -> Globe
         entry = r.table(value, ("planets", letter), ("fires", "destroyed"))
         fires = r.integer(entry.get("fires", 0), ("planets", letter, "fires"), 0, None, "GT-D6", "a fire counter")
         destroyed = r.boolean(entry.get("destroyed", False), ("planets", letter, "destroyed"))
-        lowest = 2 if r.options["destruction_roll"] == "less-or-equal" else 3
+        lowest = 2 if r.options.destruction_roll is DestructionRoll.LESS_OR_EQUAL else 3
         if destroyed and fires < lowest:
             r.refuse(
                 ("planets", letter, "fires"),
                 f"a planet is destroyed only when 2d6 is below its fire count (destruction_roll="
-                f"{r.options['destruction_roll']}), so after {lowest} firings at least",
+                f"{r.options.destruction_roll.value}), so after {lowest} firings at least",
                 "GT-D6",
             )
         planets[index] = PlanetState(fires, destroyed)
@@ -650,9 +658,9 @@ def _spaces(boards: Boards, pieces: Sequence[Rover | Fortification | Building]) 
     return sorted(pieces, key=lambda p: (p.planet, label_order(p.space or "")))
 
 
-def write(game: Game[Any, Any], state: GlobetrotterState) -> dict[str, Any]:
+def write(game: Globetrotter, state: GlobetrotterState) -> dict[str, Any]:
     """The document of a state, every part written out (docs/globetrotter.md#scenarios)."""
-    boards: Boards = game.rules.boards  # type: ignore[attr-defined]
+    boards: Boards = game.rules.boards
     doc: dict[str, Any] = {"phase": state.phase}
     if state.phase in (ROLL, CHOOSE):
         doc["contenders"] = list(state.contenders)

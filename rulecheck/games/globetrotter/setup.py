@@ -22,6 +22,7 @@ from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Choose, Die, PlaceFactory, PlaceRover
 from rulecheck.games.globetrotter.context import Rules
 from rulecheck.games.globetrotter.counters import BUILDING_HP, ROVER_HP
+from rulecheck.games.globetrotter.options import SetupTies
 from rulecheck.games.globetrotter.state import (
     CHOOSE,
     FACTORY,
@@ -54,7 +55,7 @@ def apply_roll(rules: Rules, state: GlobetrotterState, die: Die) -> Globetrotter
         return state
     best = max(state.rolls[p] for p in state.contenders)
     tied = tuple(p for p in state.contenders if state.rolls[p] == best)
-    if len(tied) > 1 and rules.options["setup_ties"] == "reroll":
+    if len(tied) > 1 and rules.options.setup_ties is SetupTies.REROLL:
         return evolve(state, contenders=tied, rolls=tuple(0 for _ in state.rolls))
     winner = tied[0]
     if rules.players == 2:

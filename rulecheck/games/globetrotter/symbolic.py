@@ -26,6 +26,14 @@ from rulecheck.core.ops import Ops
 from rulecheck.games.globetrotter import counters
 from rulecheck.games.globetrotter.analysis import five_in_a_row_witness, rover_cap_witness
 from rulecheck.games.globetrotter.game import Globetrotter
+from rulecheck.games.globetrotter.options import (
+    CapOrbit,
+    DestroyingAction,
+    DestructionRoll,
+    RepairAtFull,
+    SavedPointUse,
+    TreasurySpend,
+)
 from rulecheck.games.globetrotter.state import FORTIFICATION, GlobetrotterState
 from rulecheck.geometry.planet import label_order
 from rulecheck.model.proof import BOOL, INT, Step, System, Valuation, unchanged
@@ -45,9 +53,9 @@ TURN_VARIABLES = (
 
 def _turn_steps(game: Globetrotter) -> tuple[Step, ...]:
     """How a player's turn counters and Treasury change (GT-A0, GT-T1..T6)."""
-    stolen_first = game.options["treasury_spend"] == "stolen-first"
-    excluded = game.options["destroying_action"] == "excluded"
-    next_turn = game.options["saved_point_use"] == "next-turn"
+    stolen_first = game.options.treasury_spend is TreasurySpend.STOLEN_FIRST
+    excluded = game.options.destroying_action is DestroyingAction.EXCLUDED
+    next_turn = game.options.saved_point_use is SavedPointUse.NEXT_TURN
     cap = counters.TREASURY_CAPACITY
 
     def act(ops: Ops, v: Valuation, w: Valuation) -> Any:
@@ -187,7 +195,7 @@ def actions_in_a_row(game: Globetrotter) -> System:
 
 
 def build_points(game: Globetrotter) -> System:
-    at_full = game.options["repair_at_full"] == "legal"
+    at_full = game.options.repair_at_full is RepairAtFull.LEGAL
     variables = (("points", INT), ("has_factory", BOOL), ("hp", INT), ("rovers", INT), ("buildings", INT))
 
     def with_factory(ops: Ops, v: Valuation, w: Valuation, guard: Any, points: Any) -> Any:
@@ -251,7 +259,7 @@ def build_points(game: Globetrotter) -> System:
 
 
 def hit_points(game: Globetrotter, kind: str, most: int, repairable: bool) -> System:
-    at_full = game.options["repair_at_full"] == "legal"
+    at_full = game.options.repair_at_full is RepairAtFull.LEGAL
     variables = (("hp", INT), ("alive", BOOL), ("amount", INT), ("points", INT))
     steps = [
         Step(
@@ -293,7 +301,7 @@ def hit_points(game: Globetrotter, kind: str, most: int, repairable: bool) -> Sy
 def fire_counters(game: Globetrotter) -> System:
     """A planet's fire counter, and its destruction roll after each firing (GT-D6, under
     `destruction_roll`): the 2d6 total is any of 2..12, and the planet is gone once destroyed."""
-    or_equal = game.options["destruction_roll"] == "less-or-equal"
+    or_equal = game.options.destruction_roll is DestructionRoll.LESS_OR_EQUAL
 
     def never_down(ops: Ops, v: Valuation, w: Valuation) -> Any:
         return w["fires"] >= v["fires"]
@@ -366,7 +374,7 @@ def _nonnegative(*names: str) -> Any:
 
 def rover_cap(game: Globetrotter) -> System:
     """Every Manufacture leaves no more Rovers, on the ground and in orbit together, than Buildings."""
-    orbit_counts = game.options["cap_orbit"] == "counts"
+    orbit_counts = game.options.cap_orbit is CapOrbit.COUNTS
     variables = (("ground", INT), ("orbit", INT), ("buildings", INT), ("points", INT), ("has_port", BOOL))
     moves = ("ground", "orbit")
 
@@ -459,7 +467,7 @@ def fortifications_apart(game: Globetrotter) -> System:
         + tuple((f"other_{s}", BOOL) for s in spaces)
     )
     fort_names = [f"fort_{side}_{s}" for s in spaces for side in sides]
-    reading = game.options["fortify_adjacency"]
+    reading = game.options.fortify_adjacency
 
     def fortify(who: str) -> Step:
         def relation(ops: Ops, v: Valuation, w: Valuation) -> Any:

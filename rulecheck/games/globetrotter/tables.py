@@ -41,7 +41,7 @@ from rulecheck.games.globetrotter.analysis import (
 )
 from rulecheck.games.globetrotter.counters import ROVER_HP
 from rulecheck.games.globetrotter.game import Globetrotter
-from rulecheck.games.globetrotter.options import OPTIONS
+from rulecheck.games.globetrotter.options import DamageAmount, DestructionRoll, GlobetrotterOptions
 from rulecheck.games.globetrotter.state import Fortification, GlobetrotterState, Rover
 from rulecheck.geometry.facts import board_facts
 from rulecheck.geometry.planet import REMOVALS, planet
@@ -89,7 +89,7 @@ FIRINGS = 13
 
 
 def destruction_odds() -> Table:
-    readings = OPTIONS.get("destruction_roll").values
+    readings = tuple(r.value for r in DestructionRoll)
     odds = {
         r: [firing_destroys_odds(Globetrotter(2, {"destruction_roll": r}), k) for k in range(FIRINGS)] for r in readings
     }
@@ -112,7 +112,7 @@ def destruction_odds() -> Table:
 
 
 def shooting_readings() -> Table:
-    removal = OPTIONS.get("removal").default
+    removal = GlobetrotterOptions().removal.value
     counts = reading_disagreements(removal)
     return Table(
         "shooting-readings",
@@ -197,7 +197,7 @@ def expected_shots(step: Callable[[int], dict[int, Fraction]], hp: int) -> Fract
 
 def shots_to_destroy() -> Table:
     rows = []
-    for damage in OPTIONS.get("damage").values:
+    for damage in (amount.value for amount in DamageAmount):
         game = Globetrotter(2, {"damage": damage})
         for covered in (False, True):
             odds = _shot(game, ROVER_HP, covered)

@@ -25,6 +25,7 @@ from rulecheck.games.globetrotter.counters import (
     turn_start_points,
     usable_saved,
 )
+from rulecheck.games.globetrotter.options import GameEnd, LossCheck, SavedPointUse, TreasurySpend
 from rulecheck.games.globetrotter.state import FACTORY, OVER, PLAY, TREASURY, Building, GlobetrotterState, Turn
 
 
@@ -78,7 +79,7 @@ def _usable_saved(saved: int, saved_now: int, next_turn: bool) -> int:
 
 def usable_points(rules: Rules, state: GlobetrotterState, turn: Turn) -> int:
     """The Treasury points the player to move may spend now (`saved_point_use`, GT-T1)."""
-    next_turn = rules.options["saved_point_use"] == "next-turn"
+    next_turn = rules.options.saved_point_use is SavedPointUse.NEXT_TURN
     return _usable_saved(saved_points(state, turn.player), turn.saved_now, next_turn)
 
 
@@ -93,7 +94,7 @@ def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     turn = state.turn
     assert turn is not None
     usable = usable_points(rules, state, turn)
-    stolen_first = rules.options["treasury_spend"] == "stolen-first"
+    stolen_first = rules.options.treasury_spend is TreasurySpend.STOLEN_FIRST
     counted, own_used, stolen, usable_after = _spend_action(
         turn.counted, turn.own_used, turn.stolen, usable, stolen_first
     )
@@ -131,7 +132,7 @@ def _mark_lost(state: GlobetrotterState, players: list[int]) -> GlobetrotterStat
 
 
 def _game_over(rules: Rules, state: GlobetrotterState) -> bool:
-    if rules.options["game_end"] == "first-loss":
+    if rules.options.game_end is GameEnd.FIRST_LOSS:
         return bool(state.lost)
     touch("GT-E3")
     alive = [p for p in range(rules.players) if p not in state.lost]
@@ -142,7 +143,7 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> Globetrot
     """Give `player` the turn: their Factories gain a point; under `loss_check=start-of-turn` a
     player who has lost is marked and skipped."""
     while True:
-        if rules.options["loss_check"] == "start-of-turn" and has_lost(state, player):
+        if rules.options.loss_check is LossCheck.START_OF_TURN and has_lost(state, player):
             state = _mark_lost(state, [player])
             if _game_over(rules, state):
                 return evolve(state, phase=OVER, turn=None)
@@ -181,7 +182,7 @@ def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
     if all([p.destroyed for p in state.planets]):
         touch("GT-E2")
         return evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
-    if rules.options["loss_check"] == "after-every-action":
+    if rules.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
         newly = [p for p in range(rules.players) if p not in state.lost and has_lost(state, p)]
         if newly:
             state = _mark_lost(state, newly)

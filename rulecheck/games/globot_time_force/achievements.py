@@ -17,6 +17,7 @@ from rulecheck.core.evolve import evolve
 from rulecheck.games.globot_time_force import counters
 from rulecheck.games.globot_time_force.actions import Place
 from rulecheck.games.globot_time_force.context import Rules, ops
+from rulecheck.games.globot_time_force.options import TokensPerBoard
 from rulecheck.games.globot_time_force.state import GTFState
 from rulecheck.games.globot_time_force.tableau import meets
 
@@ -28,7 +29,7 @@ def placeable(rules: Rules, state: GTFState, player: int) -> Iterator[str]:
         achievement = rules.data.achievements[board]
         if len(holders) >= len(achievement.spaces):
             continue
-        if rules.options["tokens_per_board"] == "one" and player in holders:
+        if rules.options.tokens_per_board is TokensPerBoard.ONE and player in holders:
             continue
         if meets(rules.cards, achievement.requires, tableau):
             yield board

@@ -24,6 +24,7 @@ from rulecheck.games.globot_time_force import costs, counters
 from rulecheck.games.globot_time_force.actions import Discard, PayReserved
 from rulecheck.games.globot_time_force.components import DISCARD, DISCARD_CARD, WHEN_GAINED
 from rulecheck.games.globot_time_force.context import Rules, discarded, ops, queued, room
+from rulecheck.games.globot_time_force.options import TableauLimit, TimelineActions
 from rulecheck.games.globot_time_force.state import ENDING, GTFState, Pending, Player
 
 
@@ -45,7 +46,7 @@ def into_tableau(rules: Rules, state: GTFState, card: str) -> GTFState:
     pending = state.pending
     for skill in rules.cards[card].skills_of(WHEN_GAINED):
         pending += queued(card, skill.effects)
-    if rules.options["tableau_limit"] == "forced-discard" and len(tableau) > counters.TABLEAU_LIMIT:
+    if rules.options.tableau_limit is TableauLimit.FORCED_DISCARD and len(tableau) > counters.TABLEAU_LIMIT:
         pending += (Pending("", DISCARD_CARD),)
     return state.with_player(evolve(me, tableau=tableau), pending=pending)
 
@@ -90,7 +91,7 @@ def discards(rules: Rules, count: int) -> tuple[Action, ...]:
 def discard_action(rules: Rules, state: GTFState, action: Discard) -> GTFState:
     """GTF-T3b: the Discard action; under timeline_actions=discards it ends the turn (GTF-T1)."""
     state = discard(rules, state, action.position)
-    if rules.options["timeline_actions"] == "discards":
+    if rules.options.timeline_actions is TimelineActions.DISCARDS:
         touch("GTF-T1")
         state = evolve(state, stage=ENDING)
     return state

@@ -13,13 +13,14 @@ Leaves out: the rules themselves (the rule modules).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rulecheck.core.notation import Action, ActionCache
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globot_time_force import counters
 from rulecheck.games.globot_time_force.components import Effect, GameData
+from rulecheck.games.globot_time_force.options import ExtraTurns, GlobotTimeForceOptions, Passives, TableauLimit, Tokens
 from rulecheck.games.globot_time_force.state import Pending, Player
 
 ops = INT_OPS
@@ -29,7 +30,7 @@ class Rules:
     """The facts of one game instance that the rules read, and its caches."""
 
     def __init__(
-        self, data: GameData, players: int, options: Mapping[str, str], rule_gap: Callable[[str, str, Any], None]
+        self, data: GameData, players: int, options: GlobotTimeForceOptions, rule_gap: Callable[[str, str, Any], None]
     ) -> None:
         self.data = data
         self.cards = data.cards
@@ -37,12 +38,12 @@ class Rules:
         self.row = players + 1
         self.board_count = data.boards_by_players[players - 1]
         self.options = options
-        self.hard_limit = options["tableau_limit"] == "hard"
-        self.uses_token = options["tokens"] != "assistant"
-        self.reservation_limit = counters.TOKENS if options["tokens"] == "three-reservations" else 1
-        self.gear_reading = options["gear_payment"]
-        self.mandatory_passives = options["passives"] == "mandatory"
-        self.all_at_once = options["extra_turns"] == "all-at-once"
+        self.hard_limit = options.tableau_limit is TableauLimit.HARD
+        self.uses_token = options.tokens is not Tokens.ASSISTANT
+        self.reservation_limit = counters.TOKENS if options.tokens is Tokens.THREE_RESERVATIONS else 1
+        self.gear_reading = options.gear_payment
+        self.mandatory_passives = options.passives is Passives.MANDATORY
+        self.all_at_once = options.extra_turns is ExtraTurns.ALL_AT_ONCE
         self.rule_gap = rule_gap
         self.make = ActionCache()
         self.payment_cache: dict[Any, tuple[Any, tuple[str, ...]]] = {}

@@ -57,7 +57,7 @@ from rulecheck.games.globot_time_force.actions import (
 )
 from rulecheck.games.globot_time_force.components import DATA_FORMAT
 from rulecheck.games.globot_time_force.context import Rules, ops
-from rulecheck.games.globot_time_force.options import OPTIONS
+from rulecheck.games.globot_time_force.options import OPTIONS, GearExchange, GlobotTimeForceOptions
 from rulecheck.games.globot_time_force.state import ACT, BOARDS, OFFER, OVER, REFILL, TIMELINE, GTFState
 from rulecheck.games.globot_time_force.tableau import score_parts
 
@@ -116,10 +116,11 @@ class GlobotTimeForce(Game[GTFState, Action]):
     action_types = ACTION_TYPES
     chance_action_types = CHANCE_ACTIONS
     option_space = OPTIONS
+    options: GlobotTimeForceOptions
     data_format = DATA_FORMAT
 
     def _prepare(self) -> None:
-        self.rules = Rules(self.data, self.players, dict(self.options), self.rule_gap)
+        self.rules = Rules(self.data, self.players, self.options, self.rule_gap)
         self._last_chance: tuple[GTFState, tuple[tuple[Action, Fraction], ...]] | None = None
 
     def initial_state(self) -> GTFState:
@@ -135,7 +136,7 @@ class GlobotTimeForce(Game[GTFState, Action]):
         return state.current
 
     def score_parts(self, state: GTFState, player: int) -> dict[str, int]:
-        return score_parts(self.data, state, player, self.options["tableau_limit"])
+        return score_parts(self.data, state, player, self.options.tableau_limit)
 
     def return_bounds(self, max_steps: int) -> tuple[int, int]:
         """Scores from 0 up to a bound derived from the rules and the data set (bounds.py)."""
@@ -207,7 +208,7 @@ class GlobotTimeForce(Game[GTFState, Action]):
                 yield make(Place, board)
         for position, skill in skills.passives(rules, state):
             yield make(Resolve, position, skill)
-        if rules.options["gear_exchange"] == "on" and costs.exchanged(rules, me) is not None:
+        if rules.options.gear_exchange is GearExchange.ON and costs.exchanged(rules, me) is not None:
             yield make(Exchange)
         if rules.mandatory_passives and any(True for _ in skills.passives(rules, state)):
             touch("GTF-T3a")

@@ -15,6 +15,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from rulecheck.games.globot_time_force.options import GearPayment
+
 VALUES: Final = (1, 5, 10)
 Coins = tuple[int, int, int]
 
@@ -42,20 +44,22 @@ def _subsets(coins: Coins) -> list[Coins]:
 
 
 @lru_cache(maxsize=4096)
-def after_paying(coins: Coins, amount: int, reading: str) -> Coins | None:
+def after_paying(coins: Coins, amount: int, reading: GearPayment) -> Coins | None:
     """The coins left after paying `amount` in gears under `reading`, or None if it cannot be paid."""
     if amount == 0:
         return coins
-    if reading == "change":
+    if reading is GearPayment.CHANGE:
         held = value_of(coins)
         return greedy(held - amount) if amount <= held else None
     best: Coins | None = None
     for subset in _subsets(coins):
         paid = value_of(subset)
-        if paid == amount or (reading == "no-change" and paid > amount and (best is None or paid < value_of(best))):
+        if paid == amount or (
+            reading is GearPayment.NO_CHANGE and paid > amount and (best is None or paid < value_of(best))
+        ):
             best = subset
             if paid == amount:
                 break
-    if best is None or (reading == "exact" and value_of(best) != amount):
+    if best is None or (reading is GearPayment.EXACT and value_of(best) != amount):
         return None
     return (coins[0] - best[0], coins[1] - best[1], coins[2] - best[2])

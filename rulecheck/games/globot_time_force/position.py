@@ -26,9 +26,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final
 
-from rulecheck.core.game import Game
 from rulecheck.core.hidden import Pile
 from rulecheck.core.untrusted import shown
 from rulecheck.games.globot_time_force import counters, skills
@@ -41,6 +40,13 @@ from rulecheck.games.globot_time_force.components import (
     GameData,
 )
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
+from rulecheck.games.globot_time_force.options import (
+    ExtraTurnChoice,
+    SecondTurnRefill,
+    TableauLimit,
+    Tokens,
+    TokensPerBoard,
+)
 from rulecheck.games.globot_time_force.payment import greedy
 from rulecheck.games.globot_time_force.state import (
     ACT,
@@ -104,7 +110,7 @@ PENDING_KEYS: Final = ("card", "effect", "amount")
 # Writing.
 
 
-def write(game: Game[Any, Any], state: GTFState) -> dict[str, Any]:
+def write(game: GlobotTimeForce, state: GTFState) -> dict[str, Any]:
     """The position of `state` with every part written out (see the module docstring)."""
     data: GameData = game.data
     cards = data.cards
@@ -163,7 +169,7 @@ def _write_pending(data: GameData, pending: Pending) -> dict[str, Any]:
 class _Reader(DocumentReader):
     """The document's values, type-checked, and the data set's names."""
 
-    def __init__(self, game: Game[Any, Any], fail: Fail) -> None:
+    def __init__(self, game: GlobotTimeForce, fail: Fail) -> None:
         super().__init__(fail, FORMAT_RULE, game.players)
         self.game = game
         self.data: GameData = game.data
@@ -196,7 +202,7 @@ def _like(value: str, known: Mapping[str, str]) -> str:
 # Reading: the position.
 
 
-def read(game: Game[Any, Any], document: Mapping[str, Any], fail: Fail) -> GTFState:
+def read(game: GlobotTimeForce, document: Mapping[str, Any], fail: Fail) -> GTFState:
     """The state `document` describes, every part left out at its default (the docs' Scenarios)."""
     r = _Reader(game, fail)
     data = r.data
@@ -233,7 +239,7 @@ def read(game: Game[Any, Any], document: Mapping[str, Any], fail: Fail) -> GTFSt
             seats = tuple(r.seat(h, [*at, i], "GTF-S1") for i, h in enumerate(holders))
             if len(seats) > len(printed):
                 fail(at, f"{len(seats)} tokens on {shown(name)}, which has {len(printed)} token spaces", "GTF-E1")
-            if options["tokens_per_board"] == "one" and len(set(seats)) < len(seats):
+            if options.tokens_per_board is TokensPerBoard.ONE and len(set(seats)) < len(seats):
                 fail(at, f"a player has two tokens on {shown(name)} (tokens_per_board=one)", "GTF-E1")
             drawn[board] = seats
     else:
@@ -356,13 +362,13 @@ def read(game: Game[Any, Any], document: Mapping[str, Any], fail: Fail) -> GTFSt
     return state
 
 
-def _refill_due(game: Game[Any, Any], state: GTFState) -> int:
+def _refill_due(game: GlobotTimeForce, state: GTFState) -> int:
     """The cards still to draw into the timeline: in the refill stage, every gap (or, under
     second_turn_refill=one-gap, one); none in any other stage."""
     if state.stage != REFILL:
         return 0
     missing = game.players + 1 - len(state.timeline)
-    return missing if game.options["second_turn_refill"] == "every-gap" else min(missing, 1)
+    return missing if game.options.second_turn_refill is SecondTurnRefill.EVERY_GAP else min(missing, 1)
 
 
 def _read_player(r: _Reader, value: Any, at: Path, placed: int, triggered: int) -> Player:
@@ -394,7 +400,7 @@ def _read_player(r: _Reader, value: Any, at: Path, placed: int, triggered: int) 
         if not card.gainable:
             keys = tableau if part == "tableau" else reserved
             fail([*at, part, keys.index(key)], f"{shown(card.name)} can never be gained or reserved", "GTF-T10")
-    limit = counters.TOKENS if options["tokens"] == "three-reservations" else 1
+    limit = counters.TOKENS if options.tokens is Tokens.THREE_RESERVATIONS else 1
     if len(reserved) > limit:
         fail(
             [*at, "reserved"], f"{len(reserved)} reserved cards: a player reserves at most {limit} at a time", "GTF-T7"
@@ -402,7 +408,7 @@ def _read_player(r: _Reader, value: Any, at: Path, placed: int, triggered: int) 
     fresh = r.count(table, "reserved_this_turn", at, "GTF-T7")
     if fresh > len(reserved):
         fail([*at, "reserved_this_turn"], f"{fresh} reserved this turn, of {len(reserved)} reserved", "GTF-T7")
-    locked = len(reserved) if options["tokens"] != "assistant" else 0
+    locked = len(reserved) if options.tokens is not Tokens.ASSISTANT else 0
     tokens = r.count(table, "tokens", at, "tokens-in-one-place", counters.TOKENS - placed - locked)
     spent = counters.TOKENS - tokens - placed - locked
     if spent < 0:
@@ -420,7 +426,7 @@ def _read_player(r: _Reader, value: Any, at: Path, placed: int, triggered: int) 
             "GTF-E3",
         )
     declined = r.boolean(table, "declined", at)
-    if declined and (options["extra_turn_choice"] != "optional" or triggered < 0):
+    if declined and (options.extra_turn_choice is not ExtraTurnChoice.OPTIONAL or triggered < 0):
         fail(
             [*at, "declined"],
             "a player declines extra turns only after the end is triggered, under extra_turn_choice=optional",
@@ -452,7 +458,7 @@ def _read_pending(r: _Reader, value: Any, at: Path) -> Pending:
         fail([*at, "effect"], f"no effect {shown(effect)}; the effects are {', '.join(effects)}", FORMAT_RULE)
     if "card" not in table:
         amount = r.count(table, "amount", at, "GTF-T4", 1)
-        if effect != DISCARD_CARD or r.game.options["tableau_limit"] != "forced-discard":
+        if effect != DISCARD_CARD or r.game.options.tableau_limit is not TableauLimit.FORCED_DISCARD:
             fail(
                 [*at, "card"],
                 "only the forced discard of an 8th card (tableau_limit=forced-discard) waits without a card",
@@ -481,7 +487,7 @@ def _check(r: _Reader, state: GTFState) -> None:
         first = state.pending[0]
         if first.effect not in CHOICE_EFFECTS:
             fail(("pending", 0, "effect"), f"{first.effect} needs no choice: it resolves at once", "GTF-T4")
-        if not skills.options(cast(GlobotTimeForce, game).rules, state, first):
+        if not skills.options(game.rules, state, first):
             fail(("pending", 0), f"{first.effect} has nothing to choose from here: it is dropped at once", "GTF-T4")
     elif stage in (ENDING, CLOSING):
         fail(("stage",), f"in stage {stage} only a waiting skill effect stops play; none waits", "GTF-T1")
@@ -514,15 +520,15 @@ def _check(r: _Reader, state: GTFState) -> None:
             "GTF-E3",
         )
     if stage == OFFER:
-        if game.options["extra_turn_choice"] != "optional":
+        if game.options.extra_turn_choice is not ExtraTurnChoice.OPTIONAL:
             fail(("stage",), "extra turns are offered only under extra_turn_choice=optional", "GTF-E3")
         if state.triggered < 0 or state.current == state.triggered or not me.tokens or me.declined:
             fail(("current",), f"player {state.current} cannot be offered an extra turn", "GTF-E3")
-    limit_reading = game.options["tableau_limit"]
+    scored_only = game.options.tableau_limit is TableauLimit.SCORING
     for p, player in enumerate(state.players):
         forced = sum(not x.card for x in state.pending) if p == state.current else 0
         allowed = counters.TABLEAU_LIMIT + forced
-        if limit_reading != "scoring" and len(player.tableau) > allowed:
+        if not scored_only and len(player.tableau) > allowed:
             fail(
                 ("players", p, "tableau"),
                 f"{len(player.tableau)} cards in a tableau of up to {counters.TABLEAU_LIMIT}"

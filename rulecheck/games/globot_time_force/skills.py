@@ -36,6 +36,7 @@ from rulecheck.games.globot_time_force.components import (
     RESTORE_ENERGY,
 )
 from rulecheck.games.globot_time_force.context import Rules, may_reserve, ops, queued, room
+from rulecheck.games.globot_time_force.options import TimelineActions
 from rulecheck.games.globot_time_force.state import ACT, ENDING, GTFState, Pending
 from rulecheck.games.globot_time_force.tableau import meets
 
@@ -110,7 +111,7 @@ def choose(rules: Rules, state: GTFState, action: Choose) -> GTFState:
         state = cards.take(rules, state, option, state.stage)
     else:
         state = cards.reserve(rules, state, option)
-    if rules.options["timeline_actions"] == "skill-effects" and state.stage == ACT:
+    if rules.options.timeline_actions is TimelineActions.SKILL_EFFECTS and state.stage == ACT:
         touch("GTF-T1")
         if state.pending:
             rules.rule_gap("GTF-F02", "a skill ended the turn while mandatory skill effects still wait", state)

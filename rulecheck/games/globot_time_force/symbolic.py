@@ -24,6 +24,7 @@ from rulecheck.core.ops import Ops
 from rulecheck.games.globot_time_force import counters
 from rulecheck.games.globot_time_force.actions import Choose, Gain, Reserve, UseIoM
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
+from rulecheck.games.globot_time_force.options import TableauLimit
 from rulecheck.games.globot_time_force.state import GTFState
 from rulecheck.model.proof import BOOL, INT, Step, System, Valuation, unchanged
 
@@ -110,7 +111,7 @@ def energy(game: GlobotTimeForce) -> System:
 
 def tableau_limit(game: GlobotTimeForce) -> System:
     """GTF-T8: no tableau holds more than 7 cards (promised under tableau_limit=hard)."""
-    hard = game.options["tableau_limit"] == "hard"
+    hard = game.options.tableau_limit is TableauLimit.HARD
 
     def gain(ops: Ops, v: Valuation, w: Valuation) -> Any:
         return ops.and_(counters.tableau_room(ops, v["size"], hard), w["size"] == v["size"] + 1)

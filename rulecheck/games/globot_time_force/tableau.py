@@ -25,6 +25,7 @@ from rulecheck.games.globot_time_force.components import (
     Requirement,
 )
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TABLEAU_LIMIT
+from rulecheck.games.globot_time_force.options import TableauLimit
 from rulecheck.games.globot_time_force.state import GTFState
 
 SCORE_PARTS = ("cards", "skills", "gears", "energy", "achievements")
@@ -53,12 +54,12 @@ def meets(cards: Mapping[str, Card], requirement: Requirement, tableau: Sequence
     return found >= requirement.at_least
 
 
-def scored_cards(tableau: Sequence[str], limit_reading: str) -> tuple[str, ...]:
+def scored_cards(tableau: Sequence[str], limit_reading: TableauLimit) -> tuple[str, ...]:
     """The cards that score: all of them, or under tableau_limit=scoring the first 7 gained."""
-    return tuple(tableau[:TABLEAU_LIMIT]) if limit_reading == "scoring" else tuple(tableau)
+    return tuple(tableau[:TABLEAU_LIMIT]) if limit_reading is TableauLimit.SCORING else tuple(tableau)
 
 
-def score_parts(data: GameData, state: GTFState, player: int, limit_reading: str) -> dict[str, int]:
+def score_parts(data: GameData, state: GTFState, player: int, limit_reading: TableauLimit) -> dict[str, int]:
     """A player's score by source (GTF-E5..E9); IoM, TEC and charge score nothing."""
     touch("GTF-E9")
     me = state.players[player]

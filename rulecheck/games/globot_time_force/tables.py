@@ -25,6 +25,7 @@ from rulecheck.core.progress import Progress
 from rulecheck.games.globot_time_force.components import PASSIVE_END, WHEN_GAINED
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TOKENS
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
+from rulecheck.games.globot_time_force.options import ExtraTurnOrder, ExtraTurns, GearPayment
 from rulecheck.games.globot_time_force.state import GTFState
 from rulecheck.model.tables import Table, readings_differ, some_row
 
@@ -64,11 +65,13 @@ def longest_run(movers: list[int]) -> int:
 def end_game_turns() -> Table:
     rows = []
     for players in range(2, GlobotTimeForce.max_players + 1):
-        for order in ("round-robin", "consecutive"):
-            for extra in ("per-token", "all-at-once"):
-                game = GlobotTimeForce(players, {"extra_turn_order": order, "extra_turns": extra})
+        for order in ExtraTurnOrder:
+            for extra in ExtraTurns:
+                game = GlobotTimeForce(players, {"extra_turn_order": order.value, "extra_turns": extra.value})
                 movers = end_game_movers(game)
-                rows.append((players, order, extra, " ".join(str(m + 1) for m in movers), longest_run(movers)))
+                rows.append(
+                    (players, order.value, extra.value, " ".join(str(m + 1) for m in movers), longest_run(movers))
+                )
     return Table(
         "end-game-turns",
         "Turns after the end is triggered, and the longest run of one player's consecutive turns",
@@ -88,13 +91,12 @@ def end_game_turns() -> Table:
 
 GOLD = (0, 0, 1)
 GOLD_VALUE = 10
-READINGS = ("exact", "change", "no-change")
 
 
-def gears_after_paying(reading: str, card: str) -> int | None:
+def gears_after_paying(reading: GearPayment, card: str) -> int | None:
     """The gears left after gaining `card` with one gold coin and no energy, as the engine allows
-    it under gear_payment=`reading`; None where it does not."""
-    game = GlobotTimeForce(1, {"gear_payment": reading})
+    it under gear_payment `reading`; None where it does not."""
+    game = GlobotTimeForce(1, {"gear_payment": reading.value})
     state = _settled(game, game.initial_state())
     me = evolve(state.player(), coins=GOLD, used=ENERGY_CAP, charge=0)
     state = evolve(state.with_player(me), timeline=(card,))
@@ -111,9 +113,9 @@ def gear_payment() -> Table:
             by_cost.setdefault(card.cost, key)
     rows = []
     for cost, key in sorted(by_cost.items()):
-        for reading in READINGS:
+        for reading in GearPayment:
             left = gears_after_paying(reading, key)
-            rows.append((cost, key, reading, left is not None, "-" if left is None else left))
+            rows.append((cost, key, reading.value, left is not None, "-" if left is None else left))
     return Table(
         "gear-payment",
         "A card of each cost in the data set, paid with one gold coin (10 gears) and no energy",

@@ -21,6 +21,7 @@ from rulecheck.core.notation import Action
 from rulecheck.games.globot_time_force import cards, costs, counters, payment
 from rulecheck.games.globot_time_force.actions import Dismiss, EndTurn, Gain, Reserve, UseIoM
 from rulecheck.games.globot_time_force.context import Rules, discarded, may_reserve, ops, room
+from rulecheck.games.globot_time_force.options import TurnEnd
 from rulecheck.games.globot_time_force.state import ENDING, GTFState, Player
 
 RECOVER: Final = "recover"
@@ -48,7 +49,7 @@ def legal(rules: Rules, state: GTFState, me: Player) -> Iterator[Action]:
     if state.timeline:
         yield make(Dismiss, RECOVER)
         yield make(Dismiss, GEARS)
-    if rules.options["turn_end"] == "voluntary" or not state.timeline:
+    if rules.options.turn_end is TurnEnd.VOLUNTARY or not state.timeline:
         yield make(EndTurn)
 
 

@@ -24,6 +24,7 @@ from rulecheck.games.globot_time_force import counters, skills
 from rulecheck.games.globot_time_force.actions import ExtraTurn
 from rulecheck.games.globot_time_force.components import CHOICE_EFFECTS
 from rulecheck.games.globot_time_force.context import Rules, ops
+from rulecheck.games.globot_time_force.options import Charge, ExtraTurnChoice, ExtraTurnOrder, SecondTurnRefill
 from rulecheck.games.globot_time_force.state import (
     ACT,
     BOARDS,
@@ -86,7 +87,7 @@ def _finish(rules: Rules, state: GTFState) -> GTFState:
     """The turn is over: charge may expire; a granted second turn follows at once, never a
     third (GTF-T13); otherwise the timeline slides and its gaps are refilled (GTF-T12)."""
     me = state.player()
-    if rules.options["charge"] == "expires" and me.charge:
+    if rules.options.charge is Charge.EXPIRES and me.charge:
         state = state.with_player(evolve(me, charge=0))
     if state.granted:
         touch("GTF-T13")
@@ -94,7 +95,7 @@ def _finish(rules: Rules, state: GTFState) -> GTFState:
             return _begin(state, state.current, counters.turns_in_row(ops, state.in_row, True), state.extra)
     touch("GTF-T12")
     missing = rules.row - len(state.timeline)
-    need = missing if rules.options["second_turn_refill"] == "every-gap" else min(missing, 1)
+    need = missing if rules.options.second_turn_refill is SecondTurnRefill.EVERY_GAP else min(missing, 1)
     return evolve(state, stage=REFILL, refill=max(need, 0), granted=False)
 
 
@@ -131,11 +132,11 @@ def _next_turn(rules: Rules, state: GTFState) -> GTFState:
         if any(p.tokens or (rules.uses_token and p.reserved) for p in state.players):
             rules.rule_gap("GTF-F05", "tokens remain (declined, or locked on a reservation) but no turn follows", state)
         return evolve(state, stage=OVER, refill=0)
-    if rules.options["extra_turn_order"] == "consecutive" and state.extra and state.current in waiting:
+    if rules.options.extra_turn_order is ExtraTurnOrder.CONSECUTIVE and state.extra and state.current in waiting:
         player = state.current
     else:
         player = min(waiting, key=lambda q: (q - state.current - 1) % n)
-    if rules.options["extra_turn_choice"] == "optional":
+    if rules.options.extra_turn_choice is ExtraTurnChoice.OPTIONAL:
         return evolve(state, stage=OFFER, current=player, pending=(), fired=(), granted=False, refill=0)
     return _extra_turn(rules, state, player)
 

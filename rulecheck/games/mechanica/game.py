@@ -33,7 +33,7 @@ from rulecheck.core.traits import EXPLICIT_CHANCE, PERFECT, SCORES, SIMULTANEOUS
 from rulecheck.games.mechanica import anytime, blueprints, bounds, recycling, setup, shop, steps, workday
 from rulecheck.games.mechanica.actions import ACTION_TYPES, CHANCE_TYPES, Draw, Place, Reveal, Route, domains
 from rulecheck.games.mechanica.data import FORMAT, MechanicaData
-from rulecheck.games.mechanica.options import OPTIONS
+from rulecheck.games.mechanica.options import OPTIONS, MechanicaOptions
 from rulecheck.games.mechanica.rules import PlayRule, Rules
 from rulecheck.games.mechanica.state import OVER, PLACE, ROUTE, TURN, MechanicaState
 
@@ -65,6 +65,7 @@ class Mechanica(Game[MechanicaState, Action]):
     action_types = ACTION_TYPES
     chance_action_types = CHANCE_TYPES
     option_space = OPTIONS
+    options: MechanicaOptions
     data_format = FORMAT
 
     def _prepare(self) -> None:

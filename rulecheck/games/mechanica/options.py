@@ -13,71 +13,100 @@ through `Rules.gap`).
 
 from __future__ import annotations
 
-from rulecheck.core.options import Option, OptionSpace
+import attrs
 
-OPTIONS = OptionSpace(
-    "mechanica",
-    (
-        Option(
-            "extras_small_games",
-            "double-rotate",
-            ("double-rotate", "never"),
-            ("MEC-S6", "MEC-T11"),
-            "MEC-F01: with 2-3 players, Double Rotate draws the Extras (L137-139) or they are never used (L50)",
-        ),
-        Option(
-            "game_end",
-            "end-of-workday",
-            ("end-of-workday", "at-once"),
-            ("MEC-O1", "MEC-E1"),
-            "MEC-F03: the end is checked when play returns to the first player (L177-183) or as soon as "
-            "no improvement is left to buy (L20)",
-        ),
-        Option(
-            "blueprint_once",
-            "per-player",
-            ("per-player", "once-in-all"),
-            ("MEC-B3", "MEC-B4"),
-            "MEC-F04: no player completes one blueprint twice (others may, L171), or a blueprint is "
-            "completed once in the whole game",
-        ),
-        Option(
-            "hole_capacity",
-            "1",
-            ("1", "unlimited"),
-            ("MEC-W3", "MEC-T6", "MEC-T7"),
-            "MEC-F08 (i): how many bots one hole holds (Trucks hold what the data says in any case)",
-        ),
-        Option(
-            "crowded_hole",
-            "extra-to-supply",
-            ("extra-to-supply", "all-to-supply"),
-            ("MEC-W3", "MEC-W4", "MEC-T7"),
-            "MEC-F08 (ii, iii): bots arriving at a full hole or Truck go back to the supply, the most "
-            "valuable kept first, or a crowded hole keeps none of the arrivals",
-        ),
-        Option(
-            "recycled_bots",
-            "any-hole",
-            ("any-hole", "empty-hole"),
-            ("MEC-T6", "MEC-T10", "MEC-P9"),
-            "MEC-F08 (v): recycled bots go into any Start Zone hole with room (L117) or only into an "
-            "empty one (publisher FAQ)",
-        ),
-        Option(
-            "shop_rotation",
-            "one-spot",
-            ("one-spot", "until-full"),
-            ("MEC-T8", "MEC-T9", "MEC-T10"),
-            "MEC-F09: the Shop turns one spot and one improvement is drawn (L127, L131), or it keeps "
-            "turning and drawing until every price spot holds one",
-        ),
-        Option(
-            "truck_counts",
-            "rulebook",
-            ("rulebook", "publisher"),
-            ("MEC-C1", "MEC-A3", "MEC-P6"),
-            "how many Big and Huge Trucks the box holds: the rulebook's 15 and 7 (L6-7) or the publisher's 8 and 6",
-        ),
-    ),
-)
+from rulecheck.core.options import Options, OptionSpace, Reading, option
+
+
+class ExtrasSmallGames(Reading):
+    DOUBLE_ROTATE = "double-rotate"
+    NEVER = "never"
+
+
+class GameEnd(Reading):
+    END_OF_WORKDAY = "end-of-workday"
+    AT_ONCE = "at-once"
+
+
+class BlueprintOnce(Reading):
+    PER_PLAYER = "per-player"
+    ONCE_IN_ALL = "once-in-all"
+
+
+class HoleCapacity(Reading):
+    ONE = "1"
+    UNLIMITED = "unlimited"
+
+
+class CrowdedHole(Reading):
+    EXTRA_TO_SUPPLY = "extra-to-supply"
+    ALL_TO_SUPPLY = "all-to-supply"
+
+
+class RecycledBots(Reading):
+    ANY_HOLE = "any-hole"
+    EMPTY_HOLE = "empty-hole"
+
+
+class ShopRotation(Reading):
+    ONE_SPOT = "one-spot"
+    UNTIL_FULL = "until-full"
+
+
+class TruckCounts(Reading):
+    RULEBOOK = "rulebook"
+    PUBLISHER = "publisher"
+
+
+@attrs.frozen
+class MechanicaOptions(Options):
+    """Every option of Mechanica, resolved; each default is the most literal reading."""
+
+    extras_small_games: ExtrasSmallGames = option(
+        ExtrasSmallGames.DOUBLE_ROTATE,
+        ("MEC-S6", "MEC-T11"),
+        "MEC-F01: with 2-3 players, Double Rotate draws the Extras (L137-139) or they are never used (L50)",
+    )
+    game_end: GameEnd = option(
+        GameEnd.END_OF_WORKDAY,
+        ("MEC-O1", "MEC-E1"),
+        "MEC-F03: the end is checked when play returns to the first player (L177-183) or as soon as no improvement"
+        " is left to buy (L20)",
+    )
+    blueprint_once: BlueprintOnce = option(
+        BlueprintOnce.PER_PLAYER,
+        ("MEC-B3", "MEC-B4"),
+        "MEC-F04: no player completes one blueprint twice (others may, L171), or a blueprint is completed once in "
+        "the whole game",
+    )
+    hole_capacity: HoleCapacity = option(
+        HoleCapacity.ONE,
+        ("MEC-W3", "MEC-T6", "MEC-T7"),
+        "MEC-F08 (i): how many bots one hole holds (Trucks hold what the data says in any case)",
+    )
+    crowded_hole: CrowdedHole = option(
+        CrowdedHole.EXTRA_TO_SUPPLY,
+        ("MEC-W3", "MEC-W4", "MEC-T7"),
+        "MEC-F08 (ii, iii): bots arriving at a full hole or Truck go back to the supply, the most valuable kept "
+        "first, or a crowded hole keeps none of the arrivals",
+    )
+    recycled_bots: RecycledBots = option(
+        RecycledBots.ANY_HOLE,
+        ("MEC-T6", "MEC-T10", "MEC-P9"),
+        "MEC-F08 (v): recycled bots go into any Start Zone hole with room (L117) or only into an empty one "
+        "(publisher FAQ)",
+    )
+    shop_rotation: ShopRotation = option(
+        ShopRotation.ONE_SPOT,
+        ("MEC-T8", "MEC-T9", "MEC-T10"),
+        "MEC-F09: the Shop turns one spot and one improvement is drawn (L127, L131), or it keeps turning and "
+        "drawing until every price spot holds one",
+    )
+    truck_counts: TruckCounts = option(
+        TruckCounts.RULEBOOK,
+        ("MEC-C1", "MEC-A3", "MEC-P6"),
+        "how many Big and Huge Trucks the box holds: the rulebook's 15 and 7 (L6-7) or the publisher's 8 and 6",
+    )
+
+
+OPTIONS = OptionSpace("mechanica", MechanicaOptions)

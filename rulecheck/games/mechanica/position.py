@@ -32,10 +32,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, cast
 
-from rulecheck.core.game import Game
 from rulecheck.core.hidden import Pile
 from rulecheck.core.untrusted import shown
 from rulecheck.games.mechanica.data import DOCK, FLOOR, SMALL, START
+from rulecheck.games.mechanica.game import Mechanica
+from rulecheck.games.mechanica.options import GameEnd, TruckCounts
 from rulecheck.games.mechanica.rules import Rules
 from rulecheck.games.mechanica.state import (
     BUY,
@@ -84,14 +85,14 @@ BLUEPRINT_KEYS: Final = ("face_up", "face_down", "under")
 STACKS: Final = 2
 
 
-def _rules(game: Game[Any, Any]) -> Rules:
+def _rules(game: Mechanica) -> Rules:
     return cast(Rules, getattr(game, "rules"))
 
 
 # Writing.
 
 
-def write(game: Game[Any, Any], state: MechanicaState) -> dict[str, Any]:
+def write(game: Mechanica, state: MechanicaState) -> dict[str, Any]:
     """The position of `state` with every part written out (see the module docstring)."""
     rules = _rules(game)
     stacks = []
@@ -157,7 +158,7 @@ def _write_factory(rules: Rules, factory: Factory, turns: int) -> dict[str, Any]
 class _Reader(DocumentReader):
     """The document's values, type-checked, and the data set's names."""
 
-    def __init__(self, game: Game[Any, Any], fail: Fail) -> None:
+    def __init__(self, game: Mechanica, fail: Fail) -> None:
         super().__init__(fail, FORMAT_RULE, game.players)
         self.game = game
         self.rules = _rules(game)
@@ -181,7 +182,7 @@ class _Reader(DocumentReader):
 # Reading: the position.
 
 
-def read(game: Game[Any, Any], document: Mapping[str, Any], fail: Fail) -> MechanicaState:
+def read(game: Mechanica, document: Mapping[str, Any], fail: Fail) -> MechanicaState:
     """The state `document` describes, every part left out at its default (the docs' Scenarios)."""
     r = _Reader(game, fail)
     rules = r.rules
@@ -267,9 +268,9 @@ def read(game: Game[Any, Any], document: Mapping[str, Any], fail: Fail) -> Mecha
     return state
 
 
-def _default_turns(game: Game[Any, Any], phase: str, workday: int, player: int) -> list[int]:
+def _default_turns(game: Mechanica, phase: str, workday: int, player: int) -> list[int]:
     """Turns taken: every player's of the workdays before, and this workday's of those who have played."""
-    if phase == SETUP or (phase == OVER and game.options["game_end"] == "end-of-workday"):
+    if phase == SETUP or (phase == OVER and game.options.game_end is GameEnd.END_OF_WORKDAY):
         return [workday] * game.players
     if phase == ROUTE:
         return [workday - 1] * game.players
@@ -396,11 +397,11 @@ def _check_box(r: _Reader, factories: Sequence[Factory]) -> None:
     forks = sum(len(f.forks) for f in factories)
     if forks > rules.data.fork_count:
         r.fail(("players",), f"{forks} Forks installed; the box holds {rules.data.fork_count}", "MEC-C1")
-    source = r.game.options["truck_counts"]
+    source = r.game.options.truck_counts
     for truck, left in zip(rules.data.trucks, _trucks_left(rules, factories), strict=True):
         if left < 0:
-            held = dict(truck.counts)[source]
-            rule = "MEC-P6" if source == "publisher" else "MEC-C1"
+            held = dict(truck.counts)[source.value]
+            rule = "MEC-P6" if source is TruckCounts.PUBLISHER else "MEC-C1"
             r.fail(
                 ("players",),
                 f"{held - left} {truck.name} trucks installed; the box holds {held} (truck_counts={source})",
@@ -420,7 +421,7 @@ def _supply(rules: Rules, factories: Sequence[Factory], placing: Sequence[str]) 
 
 def _unseen(
     r: _Reader,
-    game: Game[Any, Any],
+    game: Mechanica,
     factories: Sequence[Factory],
     shop: Sequence[str],
     recycled: Sequence[str],

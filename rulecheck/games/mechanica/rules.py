@@ -10,7 +10,7 @@ Leaves out: the rules' effects (run.py for the factory run, the rule modules tha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -18,6 +18,16 @@ import attrs
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.notation import Action, ActionCache
 from rulecheck.games.mechanica.data import BELT, CHOICE, DOCK, FLOOR, SMALL, START, Improvement, MechanicaData
+from rulecheck.games.mechanica.options import (
+    BlueprintOnce,
+    CrowdedHole,
+    ExtrasSmallGames,
+    GameEnd,
+    HoleCapacity,
+    MechanicaOptions,
+    RecycledBots,
+    ShopRotation,
+)
 from rulecheck.games.mechanica.state import Factory, MechanicaState
 
 UNLIMITED = 10**6
@@ -30,20 +40,20 @@ def _edges(graph: Any, square: str) -> list[tuple[str, str, str]]:
 
 class Rules:
     def __init__(
-        self, players: int, options: Mapping[str, str], data: MechanicaData, gap: Callable[[str, str, Any], None]
+        self, players: int, options: MechanicaOptions, data: MechanicaData, gap: Callable[[str, str, Any], None]
     ) -> None:
         self.players = players
         self.data = data
         self.gap = gap
-        self.hole = UNLIMITED if options["hole_capacity"] == "unlimited" else int(options["hole_capacity"])
-        self.keep_some = options["crowded_hole"] == "extra-to-supply"
-        self.empty_holes_only = options["recycled_bots"] == "empty-hole"
-        self.until_full = options["shop_rotation"] == "until-full"
-        self.at_once = options["game_end"] == "at-once"
-        self.once_in_all = options["blueprint_once"] == "once-in-all"
+        self.hole = UNLIMITED if options.hole_capacity is HoleCapacity.UNLIMITED else int(options.hole_capacity.value)
+        self.keep_some = options.crowded_hole is CrowdedHole.EXTRA_TO_SUPPLY
+        self.empty_holes_only = options.recycled_bots is RecycledBots.EMPTY_HOLE
+        self.until_full = options.shop_rotation is ShopRotation.UNTIL_FULL
+        self.at_once = options.game_end is GameEnd.AT_ONCE
+        self.once_in_all = options.blueprint_once is BlueprintOnce.ONCE_IN_ALL
         self.extras_after_stack = players == 4
         """MEC-S6: with 4 players the Extras follow the Stack."""
-        self.double_rotate = 2 <= players <= 3 and options["extras_small_games"] == "double-rotate"
+        self.double_rotate = 2 <= players <= 3 and options.extras_small_games is ExtrasSmallGames.DOUBLE_ROTATE
         """MEC-T11: 2-3 player games only, and only when the Extras are read as usable through it."""
         self.models = tuple(m.name for m in data.models)
         self.rank = {m.name: i for i, m in enumerate(data.models)}
@@ -52,7 +62,7 @@ class Rules:
         self.tile_names = tuple(sorted(self.improvement))
         self.truck = {t.name: t for t in data.trucks}
         self.capacity = {SMALL: data.layout.small_capacity, **{t.name: t.capacity for t in data.trucks}}
-        self.truck_counts = tuple(dict(t.counts)[options["truck_counts"]] for t in data.trucks)
+        self.truck_counts = tuple(dict(t.counts)[options.truck_counts.value] for t in data.trucks)
         layout = data.layout
         self.start = layout.start
         self.floor = layout.floor

@@ -12,20 +12,19 @@ Leaves out: the draws themselves (shop.py) and the first workday (workday.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.hidden import Pile
 from rulecheck.games.mechanica.data import SMALL
+from rulecheck.games.mechanica.options import MechanicaOptions, TruckCounts
 from rulecheck.games.mechanica.rules import Rules
 from rulecheck.games.mechanica.state import IN, SELL, SETUP, STACK, Factory, MechanicaState
 
 _CLAUSES = ("MEC-C1", "MEC-S1", "MEC-S2", "MEC-S5", "MEC-S6", "MEC-P1", "MEC-P2", "MEC-P3", "MEC-P4", "MEC-P10")
 
 
-def initial_state(rules: Rules, options: Mapping[str, str]) -> MechanicaState:
+def initial_state(rules: Rules, options: MechanicaOptions) -> MechanicaState:
     touch(*_CLAUSES)
-    if options["truck_counts"] == "publisher":
+    if options.truck_counts is TruckCounts.PUBLISHER:
         touch("MEC-P6")
     data = rules.data
     players = rules.players
