@@ -152,7 +152,7 @@ def test_the_reference_engine_passes_as_a_process_and_in_process(small_suite):
 )
 def test_an_engine_that_breaks_the_protocol_ends_its_trace_and_a_fresh_one_plays_the_next(small_suite, mode, what):
     assert mode in BROKEN_PROTOCOL
-    engine = open_engine(f"{FAULTY} {mode}", timeout=1)
+    engine = open_engine(f"{FAULTY} {mode}", timeout=1, start_timeout=60)
     try:
         result = replay_suite(small_suite, engine)
     finally:

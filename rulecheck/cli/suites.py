@@ -99,7 +99,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    return _replay(args, open_engine(args.engine, args.timeout))
+    return _replay(args, open_engine(args.engine, args.timeout, args.start_timeout))
 
 
 def _add_replay_flags(parser: argparse.ArgumentParser) -> None:
@@ -183,5 +183,13 @@ def add_commands(commands: Any) -> None:
         type=positive_seconds,
         default=DEFAULT_TIMEOUT,
         help=f"seconds the engine may take to answer one request (default: {DEFAULT_TIMEOUT:g})",
+    )
+    replay.add_argument(
+        "--start-timeout",
+        type=positive_seconds,
+        default=None,
+        metavar="S",
+        help="seconds a process engine may take to give its first answer, which includes its start "
+        "(default: the --timeout)",
     )
     replay.set_defaults(run=run_replay)

@@ -31,13 +31,18 @@ import importlib
 import os
 import queue
 import re
+import select
 import shlex
 import signal
 import subprocess
 import sys
 import threading
+import time
+import uuid
 from collections.abc import Callable
-from typing import Any, Final, Protocol
+from typing import IO, Any, Final, Protocol
+
+import psutil
 
 from rulecheck.core.codec import canonical_json
 from rulecheck.core.errors import RulecheckError
@@ -47,15 +52,26 @@ PROTOCOL_VERSION: Final = 1
 REFERENCE: Final = "rulecheck.suite.reference:ReferenceEngine"
 """rulecheck's own engine, in this process (what `suite verify` replays a suite on)."""
 DEFAULT_TIMEOUT: Final = 10.0
-"""Seconds an engine may take to answer one request."""
-STARTUP: Final = 60.0
-"""Seconds a process engine may take to answer its first request, which includes starting up."""
+"""Seconds an engine may take to answer one request (its first answer includes its start)."""
+ENGINE_MARK: Final = "RULECHECK_ENGINE"
+"""The environment variable that marks every process of one process engine with its token."""
+ANSWERS_KEPT: Final = 2
+"""The most lines of an engine's output waiting to be read: an engine that floods waits for us."""
+POLL_SECONDS: Final = 0.05
+"""How often a pipe's reader looks whether it is to stop, while no output comes."""
+CHUNK_BYTES: Final = 1 << 16
+QUIT_SECONDS: Final = 1.0
+"""How long an engine has to exit on its own after `quit`, before it is killed."""
 STDERR_KEPT: Final = 5
 """The last lines of a process engine's standard error that are kept, to quote when it exits."""
 LAST_WORDS: Final = 240
 """The most characters of those lines an error message quotes (the last line first)."""
 IN_PROCESS: Final = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 """An engine given as `module:attribute`, run in this process; anything else is a command."""
+
+
+TOO_LONG: Final = b"\0too long"
+"""What a pipe's reader hands over, by identity, for a line longer than it takes."""
 
 
 class EngineError(RulecheckError):
@@ -123,10 +139,67 @@ class InProcessEngine:
         pass
 
 
-class ProcessEngine:
-    """An engine in another process, started from a command line, answering on its standard output."""
+class _Pipe:
+    """One output pipe of a process, read in a thread of its own as lines of at most `longest`
+    bytes, each handed to `take`; EOF is handed over as None, and a line that runs longer as
+    TOO_LONG (the rest of it is skipped when `take` returns True, else reading stops). Reading
+    waits on `select` in short polls, so setting `stopped` ends the thread at once whatever the
+    process does, and nothing ever blocks on the pipe."""
 
-    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self, stream: IO[bytes], longest: int, take: Callable[[bytes | None], bool], stopped: threading.Event
+    ) -> None:
+        self._fd = stream.fileno()
+        self._stream = stream
+        self._longest = longest
+        self._take = take
+        self._stopped = stopped
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        pending = bytearray()
+        skipping = False
+        """Whether the rest of a line too long is being skipped."""
+        while not self._stopped.is_set():
+            if not select.select([self._fd], [], [], POLL_SECONDS)[0]:
+                continue
+            try:
+                chunk = os.read(self._fd, CHUNK_BYTES)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self._take(None)
+                return
+            pending += chunk
+            while (end := pending.find(b"\n")) >= 0:
+                line = bytes(pending[:end])
+                del pending[: end + 1]
+                if not skipping and not self._take(line):
+                    return
+                skipping = False
+            if len(pending) > self._longest and not skipping:
+                if not self._take(TOO_LONG):
+                    return
+                skipping = True
+            if skipping:
+                pending.clear()
+
+    def join(self) -> None:
+        """Wait for the reading thread (it ends within POLL_SECONDS of `stopped`), then close the pipe."""
+        self._thread.join()
+        self._stream.close()
+
+
+class ProcessEngine:
+    """An engine in another process, started from a command line, answering on its standard output.
+
+    The process starts in a session of its own, with ENGINE_MARK set in its environment to a token
+    of this engine; stopping it kills its process group and every process that still carries the
+    token (its children and theirs, even one that left the group or outlived its parent), so no
+    process of an engine outlives a trace that restarted it or the replay that closed it."""
+
+    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT, start_timeout: float | None = None) -> None:
         self.name = command
         try:
             self._argv = shlex.split(command)
@@ -135,39 +208,52 @@ class ProcessEngine:
         if not self._argv:
             raise EngineError("the engine command is empty", broken=True)
         self._timeout = timeout
+        self._start_timeout = timeout if start_timeout is None else start_timeout
         self._number = 0
         self._start()
 
     def _start(self) -> None:
+        self._mark = uuid.uuid4().hex
         try:
             self._process = subprocess.Popen(
                 self._argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
+                bufsize=0,
+                env={**os.environ, ENGINE_MARK: self._mark},
                 start_new_session=True,  # a Ctrl-C reaches rulecheck, which stops the engine itself
             )
         except OSError as exc:
             raise EngineError(f"cannot start {clip(self.name)}: {exc.strerror or exc}", broken=True) from None
-        self._started = False
-        """Whether the process has answered once (its first answer may take STARTUP seconds)."""
-        self._answers: queue.Queue[bytes | None] = queue.Queue()
+        assert self._process.stdout is not None and self._process.stderr is not None
+        self._answers: queue.Queue[bytes | None] = queue.Queue(maxsize=ANSWERS_KEPT)
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_KEPT)
-        threading.Thread(target=self._read_answers, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._stopped = threading.Event()
+        self._answered = False
+        """Whether the process has answered once (its first answer may take `start_timeout`)."""
+        self._pipes = (
+            _Pipe(self._process.stdout, MAX_LINE_BYTES, self._take_answer, self._stopped),
+            _Pipe(self._process.stderr, LAST_WORDS, self._take_stderr, self._stopped),
+        )
 
-    def _read_answers(self) -> None:
-        stream = self._process.stdout
-        assert stream is not None
-        while line := stream.readline(MAX_LINE_BYTES + 1):
-            self._answers.put(line)
-        self._answers.put(None)
+    def _take_answer(self, line: bytes | None) -> bool:
+        """Queue one line of the engine's output for `request`, waiting while ANSWERS_KEPT lines
+        wait already (an engine that floods is held back, not buffered); False once stopped."""
+        while not self._stopped.is_set():
+            try:
+                self._answers.put(line, timeout=POLL_SECONDS)
+                return True
+            except queue.Full:
+                continue
+        return False
 
-    def _read_stderr(self) -> None:
-        stream = self._process.stderr
-        assert stream is not None
-        for line in stream:
-            self._stderr.append(line.decode("utf-8", "replace").rstrip())
+    def _take_stderr(self, line: bytes | None) -> bool:
+        """Keep the last STDERR_KEPT lines the engine wrote on standard error (a line too long is
+        skipped), to quote if it exits."""
+        if line is not None and line is not TOO_LONG:
+            self._stderr.append(clip(line.decode("utf-8", "replace").rstrip(), LAST_WORDS))
+        return True
 
     def _exited(self, op: str) -> EngineError:
         try:
@@ -192,23 +278,24 @@ class ProcessEngine:
         message = canonical_json({"id": self._number, "op": op, **fields}) + "\n"
         stdin = self._process.stdin
         assert stdin is not None
+        seconds = self._timeout if self._answered else self._start_timeout
         try:
-            stdin.write(message.encode("ascii"))
-            stdin.flush()
+            _write_within(stdin, message.encode("ascii"), seconds)
         except (BrokenPipeError, OSError):
             raise self._exited(op) from None
-        timeout = self._timeout if self._started else max(self._timeout, STARTUP)
+        except TimeoutError:
+            raise EngineError(f"took no request ({op}) within {seconds:g} s", broken=True) from None
         try:
-            line = self._answers.get(timeout=timeout)
+            line = self._answers.get(timeout=seconds)
         except queue.Empty:
-            raise EngineError(f"gave no answer to {op} within {timeout:g} s", broken=True) from None
-        self._started = True
+            raise EngineError(f"gave no answer to {op} within {seconds:g} s", broken=True) from None
+        self._answered = True
         if line is None:
             raise self._exited(op)
-        if len(line.rstrip(b"\r\n")) > MAX_LINE_BYTES:
+        if line is TOO_LONG:
             raise EngineError(f"answered {op} with a line longer than {MAX_LINE_BYTES:,} bytes", broken=True)
         try:
-            answer = parse_json_line(line.rstrip(b"\r\n"), "answer", self._number, _NotJson)
+            answer = parse_json_line(line.rstrip(b"\r"), "answer", self._number, _NotJson)
         except _NotJson as exc:
             raise EngineError(f"answered {op} with something that is not JSON ({exc})", broken=True) from None
         return _checked(answer, op, self._number)
@@ -221,32 +308,60 @@ class ProcessEngine:
         stdin = self._process.stdin
         if self._process.poll() is None and stdin is not None:
             try:
-                stdin.write(b'{"id":0,"op":"quit"}\n')
-                stdin.flush()
-                self._process.wait(timeout=1)
-            except (OSError, subprocess.TimeoutExpired):
+                _write_within(stdin, b'{"id":0,"op":"quit"}\n', QUIT_SECONDS)
+                self._process.wait(timeout=QUIT_SECONDS)
+            except (OSError, TimeoutError, subprocess.TimeoutExpired):
                 pass
         self._stop()
 
     def _stop(self) -> None:
-        if self._process.poll() is None:
+        """Kill the engine's process group and every process carrying its mark, then end the readers."""
+        try:
+            os.killpg(self._process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        for process in psutil.process_iter():
             try:
-                os.killpg(self._process.pid, signal.SIGKILL)
-            except ProcessLookupError:
+                if process.pid != os.getpid() and process.environ().get(ENGINE_MARK) == self._mark:
+                    process.kill()
+            except psutil.Error:  # gone, a zombie, or not ours to read
+                continue
+        self._process.wait()
+        self._stopped.set()
+        for pipe in self._pipes:
+            pipe.join()
+        if self._process.stdin is not None:
+            try:
+                self._process.stdin.close()
+            except OSError:
                 pass
-            self._process.wait()
-        for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
-            if stream is not None:
-                try:
-                    stream.close()
-                except OSError:
-                    pass
 
 
-def open_engine(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Engine:
+def _write_within(stream: IO[bytes], data: bytes, seconds: float) -> None:
+    """Write all of `data` to a pipe, waiting at most `seconds` for the reader to take it
+    (TimeoutError otherwise): an engine that reads no more cannot block the replay."""
+    fd = stream.fileno()
+    deadline = time.monotonic() + seconds
+    view = memoryview(data)
+    os.set_blocking(fd, False)
+    try:
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([], [fd], [], left)[1]:
+                raise TimeoutError
+            try:
+                view = view[os.write(fd, view) :]
+            except BlockingIOError:
+                continue
+    finally:
+        os.set_blocking(fd, True)
+
+
+def open_engine(spec: str, timeout: float = DEFAULT_TIMEOUT, start_timeout: float | None = None) -> Engine:
     """The engine `spec` names: `module:attribute` (a callable that makes a handler) in this
     process, the module looked for in the current folder too, as `python -m` does; anything
-    else a command line started as a process."""
+    else a command line started as a process, which has `timeout` seconds for each answer and
+    `start_timeout` (by default `timeout`) for its first, which includes its start."""
     if IN_PROCESS.fullmatch(spec):
         module, _, attribute = spec.partition(":")
         if os.getcwd() not in sys.path:  # as `python -m` finds it: a module in the current folder
@@ -258,4 +373,4 @@ def open_engine(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Engine:
         if not callable(make):
             raise EngineError(f"no engine {spec}: {attribute} is not callable", broken=True)
         return InProcessEngine(make, spec)
-    return ProcessEngine(spec, timeout)
+    return ProcessEngine(spec, timeout, start_timeout)
