@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulecheck import cli
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 from rulecheck.core.trace import record
 from rulecheck.registry import make_game
 

@@ -111,7 +111,11 @@ def test_the_table_names_the_layers_bottom_first():
         "games",
         "properties",
         "registry",
-        "check",
+        "check: running, play, watch",
+        "check: positions",
+        "check: search",
+        "check: proofs, report",
+        "check: campaign",
         "suite",
         "cli, bench",
     ]
@@ -139,9 +143,12 @@ def _problems(module, source, is_package=False):
 
 
 def test_the_checker_reports_an_upward_import_with_file_line_and_module():
-    source = '"""A model module that reaches up."""\n\n\ndef f():\n    from rulecheck.check import prove\n'
+    source = '"""A model module that reaches up."""\n\n\ndef f():\n    from rulecheck.check.proofs import prove\n'
     [problem] = _problems("rulecheck.model.fake", source)
-    assert problem == "fake.py:5: rulecheck.model.fake imports rulecheck.check.prove: up from model, geometry to check"
+    assert problem == (
+        "fake.py:5: rulecheck.model.fake imports rulecheck.check.proofs.prove: "
+        "up from model, geometry to check: proofs, report"
+    )
 
 
 def test_the_checker_reports_imports_across_a_row_and_resolves_relative_ones():
@@ -151,8 +158,8 @@ def test_the_checker_reports_imports_across_a_row_and_resolves_relative_ones():
     ]
     [across] = _problems("rulecheck.games.other.fake", "from ..globetrotter import counters\n")
     assert "imports rulecheck.games.globetrotter.counters: across games" in across
-    [up] = _problems("rulecheck.games.globetrotter", "from ...check.prove import prove\n", is_package=True)
-    assert "imports rulecheck.check.prove: up from games to check" in up
+    [up] = _problems("rulecheck.games.globetrotter", "from ...check.proofs.prove import prove\n", is_package=True)
+    assert "imports rulecheck.check.proofs.prove: up from games to check" in up
     [stray] = _problems("rulecheck.check.fake", "from tests.fixtures.pig import Pig\n")
     assert stray.endswith("which is in no layer")
 
@@ -164,5 +171,5 @@ def test_the_checker_allows_its_own_package_and_the_rows_below():
 
 def test_the_root_package_may_import_the_bottom_layer_only():
     assert _problems(NAMESPACE, "from rulecheck.core.native import guard\n", is_package=True) == []
-    [up] = _problems(NAMESPACE, "from rulecheck.check import prove\n", is_package=True)
+    [up] = _problems(NAMESPACE, "from rulecheck.check.proofs import prove\n", is_package=True)
     assert up.endswith("but rulecheck is in no layer")

@@ -13,8 +13,8 @@ from rulecheck.core import native
 
 PLAYED = """
 import hashlib
-from rulecheck.check.playthrough import random_game
-from rulecheck.check.properties import failures
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.watch.property_checks import failures
 from rulecheck.core.codec import encode
 from rulecheck.core.native import status
 from rulecheck.registry import declaration, make_game
@@ -106,7 +106,7 @@ def test_every_native_module_is_found_as_its_source_when_the_build_is_not_used()
         spec = finder.find_spec(module)
         assert spec is not None and spec.origin == str(native.source_path(module))
         assert native.source_path(module).is_file()
-    assert finder.find_spec("rulecheck.check.play") is None
+    assert finder.find_spec("rulecheck.check.play.strategies") is None
 
 
 def test_a_module_the_last_build_compiled_and_the_list_dropped_runs_from_source_till_a_build_clears_it(

@@ -26,22 +26,22 @@ from typing import Any
 
 import attrs
 
-from rulecheck.check.campaign import WITNESS_GAMES, prove_game
-from rulecheck.check.contradictions import ask
-from rulecheck.check.describe import clause_line, ending, mover_text, position_lines
-from rulecheck.check.explore import ExploreError, explore
-from rulecheck.check.fuzz import fuzz
-from rulecheck.check.generic import BROKEN_INVARIANT, Issue, IssueReport
-from rulecheck.check.jobs import Outcome, Task
-from rulecheck.check.journal import FOLDER
-from rulecheck.check.playthrough import DEFAULT_MAX_STEPS, random_game
-from rulecheck.check.prove import PROVED
-from rulecheck.check.readings import changed_options, first_divergence, reading_labels
-from rulecheck.check.signals import Interrupted, interruptible
-from rulecheck.check.symbolic_readings import DEPTH, divergences
-from rulecheck.check.verify import BUDGETS, Recorded, verify
-from rulecheck.check.walkthrough import Walkthrough, walk
-from rulecheck.check.witnesses import IssueTraces
+from rulecheck.check.campaign.jobs import Outcome, Task
+from rulecheck.check.campaign.journal import FOLDER
+from rulecheck.check.campaign.verify import BUDGETS, Recorded, verify
+from rulecheck.check.play.playthrough import DEFAULT_MAX_STEPS, random_game
+from rulecheck.check.positions.describe import clause_line, ending, mover_text, position_lines
+from rulecheck.check.proofs.contradictions import ask
+from rulecheck.check.proofs.game_proofs import WITNESS_GAMES, prove_game
+from rulecheck.check.proofs.prove import PROVED
+from rulecheck.check.proofs.symbolic_readings import DEPTH, divergences
+from rulecheck.check.report.walkthrough import Walkthrough, walk
+from rulecheck.check.report.witnesses import IssueTraces
+from rulecheck.check.running.signals import Interrupted, interruptible
+from rulecheck.check.search.explore import ExploreError, explore
+from rulecheck.check.search.fuzz import fuzz
+from rulecheck.check.search.readings import changed_options, first_divergence, reading_labels
+from rulecheck.check.watch.generic import BROKEN_INVARIANT, Issue, IssueReport
 from rulecheck.cli import scenarios, suites
 from rulecheck.cli.args import at_least, writable_file, writable_folder
 from rulecheck.cli.progress import progress_bar

@@ -1,12 +1,13 @@
 """The scenario commands: `legal`, `apply`, `scenario check` and `scenario new`.
 
-Models: presentation of what the rules allow in a scenario's position (ask.py), under its own
+Models: presentation of what the rules allow in a scenario's position (rulecheck/check/positions/ask.py), under its own
 options or, with `--sweep`, under every value of every option (the options whose values change
 the answer, each value with its answer, then the options that make no difference here); the
 pass or fail of each case of an edge-case folder, with its difference; and the scenario file
 for the position a trace reaches at one of its steps.
 
-Leaves out: reading scenario files (rulecheck/check/scenario.py) and asking (ask.py).
+Leaves out: reading scenario files (rulecheck/check/positions/scenario.py) and asking
+(rulecheck/check/positions/ask.py).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from rulecheck.check.ask import (
+from rulecheck.check.positions.ask import (
     Swept,
     Verdict,
     changes_line,
@@ -33,8 +34,8 @@ from rulecheck.check.ask import (
     legal_texts,
     sweep,
 )
-from rulecheck.check.describe import mover_text
-from rulecheck.check.scenario import Scenario, load_scenario, parse_scenario, scenario_text
+from rulecheck.check.positions.describe import mover_text
+from rulecheck.check.positions.scenario import Scenario, load_scenario, parse_scenario, scenario_text
 from rulecheck.cli.args import writable_file
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import RulecheckError, ScenarioError, TraceError

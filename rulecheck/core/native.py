@@ -33,8 +33,8 @@ from types import ModuleType
 from typing import Final
 
 NATIVE_MODULES: Final = (
-    "rulecheck.check.playthrough",
-    "rulecheck.check.properties",
+    "rulecheck.check.play.playthrough",
+    "rulecheck.check.watch.property_checks",
     "rulecheck.core.clauses",
     "rulecheck.core.evolve",
     "rulecheck.core.game",

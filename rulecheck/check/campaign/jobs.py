@@ -22,26 +22,26 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.api import ApiViolation, check_play
-from rulecheck.check.campaign import prove_game
-from rulecheck.check.contradictions import ask
-from rulecheck.check.explore import explore
-from rulecheck.check.findings import (
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.play.pursuit import pursue
+from rulecheck.check.proofs.contradictions import ask
+from rulecheck.check.proofs.game_proofs import prove_game
+from rulecheck.check.proofs.prove import PROVED, REFUTED
+from rulecheck.check.proofs.symbolic_readings import DEPTH, divergences
+from rulecheck.check.report.findings import (
     WITNESS,
     Evidence,
 )
-from rulecheck.check.fuzz import fuzz
-from rulecheck.check.generic import (
+from rulecheck.check.search.explore import explore
+from rulecheck.check.search.fuzz import fuzz
+from rulecheck.check.search.readings import NEAR_STATES, find_divergence, reading_labels
+from rulecheck.check.search.shrink import shrink
+from rulecheck.check.watch.api import ApiViolation, check_play
+from rulecheck.check.watch.generic import (
     BROKEN_INVARIANT,
     Found,
     IssueReport,
 )
-from rulecheck.check.playthrough import random_game
-from rulecheck.check.prove import PROVED, REFUTED
-from rulecheck.check.pursuit import pursue
-from rulecheck.check.readings import NEAR_STATES, find_divergence, reading_labels
-from rulecheck.check.shrink import shrink
-from rulecheck.check.symbolic_readings import DEPTH, divergences
 from rulecheck.core.game import Game
 from rulecheck.core.trace import parse_trace, record
 from rulecheck.registry import declaration, make_game

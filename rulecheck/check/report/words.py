@@ -5,7 +5,7 @@ by player count, against the settings the campaign tried (`at 2 players under ev
 tried (24) but removal=edge5`); and a witness trace's length, with the length of the game it
 was shrunk from.
 
-Leaves out: the layout of either document (findings.py, report_page.py).
+Leaves out: the layout of either document (findings.py, page.py).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ Nothing but the seed decides the game, so the same seed plays the same game agai
 is compiled with the engines (rulecheck.core.native), as random play spends most of its time
 here and in them.
 
-Leaves out: play that Hypothesis draws and shrinks (play.py) and any strategy for the players.
+Leaves out: play that Hypothesis draws and shrinks (strategies.py) and any strategy for the players.
 """
 
 from __future__ import annotations

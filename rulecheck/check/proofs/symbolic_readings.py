@@ -11,7 +11,7 @@ run to it and the change that only one reading allows.
 
 Leaves out: whether a concrete state of the game has that valuation (the variables a system
 does not track are free, as in the proofs), so a symbolic divergence says where the rules'
-code parts, and the concrete reading check (readings.py) looks for a game that gets there.
+code parts, and the concrete reading check (search/readings.py) looks for a game that gets there.
 Systems on the `refinement` basis encode part of the board themselves and are not compared.
 """
 
@@ -22,7 +22,7 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.prove import terms, values
+from rulecheck.check.proofs.prove import terms, values
 from rulecheck.core.ops import Z3Ops
 from rulecheck.model.proof import Step, System
 

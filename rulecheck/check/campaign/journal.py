@@ -26,7 +26,7 @@ from typing import Final
 import attrs
 import cattrs
 
-from rulecheck.check.jobs import Outcome, Task
+from rulecheck.check.campaign.jobs import Outcome, Task
 from rulecheck.core.codec import canonical_json
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.files import PARTIAL_SUFFIX, write_whole

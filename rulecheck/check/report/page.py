@@ -1,7 +1,7 @@
 """findings.html: the findings report as one static page, with each witness's position drawn.
 
 Models: the page a rule designer opens in a browser, with no server and nothing fetched: the
-same findings, in the same order and words as findings.md (report_words.py), each finding's
+same findings, in the same order and words as findings.md (words.py), each finding's
 rulebook sentences, each piece of evidence in plain words with where it was seen and the
 command that shows it, a computed table as a table, and beside a witness the picture of the
 position at its last step, set inline as SVG. Every text from the report is escaped.
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any, Final
 
-from rulecheck.check.report_words import FOUND, seen_under, witness_words
+from rulecheck.check.report.words import FOUND, seen_under, witness_words
 
 STYLE: Final = """
 body { font-family: sans-serif; max-width: 72em; margin: 2em auto; line-height: 1.4; color: #222; }

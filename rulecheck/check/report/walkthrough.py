@@ -1,7 +1,7 @@
 """A trace replayed for a person: each step's effect, the issues the checks see, and where it ends.
 
 Models: the replay of a trace with every check watching (generic.Checks), recording for each
-step who took it, the action, what it changed in the written position (describe.py) and the
+step who took it, the action, what it changed in the written position (positions/describe.py) and the
 clauses applying it exercised; the issues seen on the way, by step; for a witness (a trace
 that says what it shows, core.trace.Shows), whether its issue still shows at its last step
 and the clauses it cites, looked up in the game's catalogue; and the position and the game's
@@ -17,9 +17,9 @@ from typing import Any
 
 import attrs
 
-from rulecheck.check.ask import applied_clauses
-from rulecheck.check.describe import ending, position_lines, step_effect
-from rulecheck.check.generic import Checks, Issue
+from rulecheck.check.positions.ask import applied_clauses
+from rulecheck.check.positions.describe import ending, position_lines, step_effect
+from rulecheck.check.watch.generic import Checks, Issue
 from rulecheck.core.clauses import Clause
 from rulecheck.core.errors import SpecError
 from rulecheck.core.game import Game

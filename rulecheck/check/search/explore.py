@@ -5,7 +5,7 @@ actions reaches from it or from a given state, such as a scenario's position) to
 in levels or a count of distinct states, whichever comes first, and whether it ran out of
 states before either (exhaustive). Chance nodes are expanded like the others: each
 outcome is an edge. Every edge and every new state
-gets the generic checks (generic.py): broken invariants, deadlocks, self-losses, rule
+gets the generic checks (watch/generic.py): broken invariants, deadlocks, self-losses, rule
 gaps (through a strict twin; the search goes on from the lenient game's state) and
 engine errors; a state reached again is not checked again, but the edge to it is
 (transition properties, self-loss, rule gap). Each discovered state keeps its parent
@@ -50,7 +50,9 @@ from typing import Any
 
 import attrs
 
-from rulecheck.check.generic import (
+from rulecheck.check.running.signals import Interrupted
+from rulecheck.check.running.signals import check as check_signals
+from rulecheck.check.watch.generic import (
     CYCLE,
     KINDS,
     Checks,
@@ -65,8 +67,6 @@ from rulecheck.check.generic import (
     self_loss,
     state_issues,
 )
-from rulecheck.check.signals import Interrupted
-from rulecheck.check.signals import check as check_signals
 from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import CHANCE, Game

@@ -12,12 +12,12 @@ the walk compares, in this order:
   last state, where the trace has no action, every legal action's next state is
   compared instead, so a witness that ends where the readings part still shows it.
 The first difference is the finding, with the number of actions leading to that state, told
-in the game's words (describe.py): the actions one reading allows and the other does not, by
+in the game's words (positions/describe.py): the actions one reading allows and the other does not, by
 who may take them, and the parts of the written position where two states part, or where
 chance follows, the exact odds of each position it leads to under each reading.
-Games of the base supply witnesses: random games (play.random_game), undirected games of
+Games of the base supply witnesses: random games (playthrough.random_game), undirected games of
 clause-directed play shared by every reading of a game, and games directed toward the
-clauses the option reads (pursuit.py); each is walked once, and from the states of a
+clauses the option reads (play/pursuit.py); each is walked once, and from the states of a
 clause-directed game where those clauses are touched a breadth-first search compares the
 readings at every state nearby (lockstep). The witness trace is cut at the state where the
 readings part.
@@ -38,11 +38,11 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.ask import flatten
-from rulecheck.check.describe import LINE, mover_text, odds_text, value_text, written
-from rulecheck.check.playthrough import random_game
-from rulecheck.check.pursuit import Pursuit, pursue
-from rulecheck.check.scenario import ABSENT
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.play.pursuit import Pursuit, pursue
+from rulecheck.check.positions.ask import flatten
+from rulecheck.check.positions.describe import LINE, mover_text, odds_text, value_text, written
+from rulecheck.check.positions.scenario import ABSENT
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.core.notation import Action
@@ -325,7 +325,7 @@ def find_divergence(
     lockstep_states: int = 0,
 ) -> tuple[Trace, Divergence] | None:
     """Games of `base` until one shows a divergence, both readings compared at every state of each:
-    per seed, a random game (play.random_game); for the first `directed` seeds, also an undirected
+    per seed, a random game (playthrough.random_game); for the first `directed` seeds, also an undirected
     game of clause-directed play (shared by every reading of the game: corpus_game) and a game
     directed toward the clauses `toward` names (those the changed option reads). Where a game
     of clause-directed play touches those clauses, a lockstep search of `lockstep_states` states

@@ -17,11 +17,11 @@ from typing import Any
 
 import attrs
 
-from rulecheck.check.fuzz import fuzz
-from rulecheck.check.generic import BROKEN_INVARIANT
-from rulecheck.check.playthrough import random_game
-from rulecheck.check.properties import failures
-from rulecheck.check.prove import REFUTED, UNKNOWN, Result, prove, refinement_violations
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.proofs.prove import REFUTED, UNKNOWN, Result, prove, refinement_violations
+from rulecheck.check.search.fuzz import fuzz
+from rulecheck.check.watch.generic import BROKEN_INVARIANT
+from rulecheck.check.watch.property_checks import failures
 from rulecheck.core.errors import SpecError
 from rulecheck.core.game import Game
 from rulecheck.core.progress import Progress, no_progress

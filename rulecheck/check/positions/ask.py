@@ -23,7 +23,7 @@ from typing import Any, Final
 import attrs
 import networkx as nx
 
-from rulecheck.check.scenario import ABSENT, Answer, Reading, Scenario
+from rulecheck.check.positions.scenario import ABSENT, Answer, Reading, Scenario
 from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import IllegalAction, RulecheckError, ScenarioError
 from rulecheck.core.exact import readable

@@ -4,7 +4,7 @@ Models: a campaign of N games from one seed. Each game is a Hypothesis example t
 first draws how its players lean (swarm testing: verbs they avoid while they can, a verb
 they favour; rare rules get their chance in games that skip the common moves or dwell
 on one), then an action at every step
-(play.draw_action) until the game ends or a step cap is hit. Every step is watched
+(draw_action of play/strategies.py) until the game ends or a step cap is hit. Every step is watched
 (generic.Watch): properties, deadlocks, self-losses, rule gaps, recurring states,
 engine errors. Each distinct issue is reported once, with a replayable trace that shows
 it at its last step. When a violation shows, Hypothesis shrinks the game to a short one
@@ -62,11 +62,11 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 
-from rulecheck.check.generic import ENGINE_ERROR, KINDS, Checks, Found, Issue, IssueReport
-from rulecheck.check.play import draw_action, draw_swarm
-from rulecheck.check.playthrough import DEFAULT_MAX_STEPS
-from rulecheck.check.signals import Interrupted
-from rulecheck.check.signals import check as check_signals
+from rulecheck.check.play.playthrough import DEFAULT_MAX_STEPS
+from rulecheck.check.play.strategies import draw_action, draw_swarm
+from rulecheck.check.running.signals import Interrupted
+from rulecheck.check.running.signals import check as check_signals
+from rulecheck.check.watch.generic import ENGINE_ERROR, KINDS, Checks, Found, Issue, IssueReport
 from rulecheck.core.clauses import coverage
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action

@@ -1,6 +1,6 @@
 """Clause-directed play: seeded games that steer toward the steps that exercise chosen rule clauses.
 
-Models: a walk like play.random_game that looks one step ahead at every node. Each legal
+Models: a walk like playthrough.random_game that looks one step ahead at every node. Each legal
 action (at a chance node, each outcome of positive probability: any of them is a possible
 line of play) is applied, and the clauses that step touches, with the legal actions of the
 state it leads to, are counted apart from any outer count (`coverage(isolated=True)`), and
@@ -17,7 +17,7 @@ of the next state's actions) include it, so a witness is the trace up to that st
 
 Leaves out: any knowledge of a game (only the Game protocol and clause coverage are used),
 and search with backtracking: a target behind a long plan that no single step leans toward
-is found only by luck. Exhaustive search is explore.py's.
+is found only by luck. Exhaustive search is search/explore.py's.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.playthrough import Playthrough
+from rulecheck.check.play.playthrough import Playthrough
 from rulecheck.core.clauses import coverage
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action

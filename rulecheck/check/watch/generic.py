@@ -25,7 +25,7 @@ is made of): a Watch calls them along one run, exploration on every edge of its 
 graph.
 
 Leaves out: how runs are produced (fuzz, explore, replay), how a search finds cycles
-(explore.py), and checks that compare runs (dead rules from coverage, readings that
+(search/explore.py), and checks that compare runs (dead rules from coverage, readings that
 matter).
 """
 
@@ -37,7 +37,7 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.properties import StepChecks, failures
+from rulecheck.check.watch.property_checks import StepChecks, failures
 from rulecheck.core.errors import RuleGap
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action

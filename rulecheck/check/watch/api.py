@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from rulecheck.check.generic import outcome_disagreement
+from rulecheck.check.watch.generic import outcome_disagreement
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action

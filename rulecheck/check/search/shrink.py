@@ -26,8 +26,8 @@ from typing import Any
 
 import attrs
 
-from rulecheck.check.ask import applied_clauses
-from rulecheck.check.generic import BROKEN_INVARIANT, CYCLE, Checks, Issue
+from rulecheck.check.positions.ask import applied_clauses
+from rulecheck.check.watch.generic import BROKEN_INVARIANT, CYCLE, Checks, Issue
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.trace import Shows, Trace, record

@@ -9,7 +9,7 @@ checked; the audited findings no check reproduced, with the tasks that ran for e
 one verdict per option value of the reading check.
 
 Leaves out: running anything (jobs.py runs tasks, verify.py runs the campaign) and the report's
-layout (findings.py).
+layout (report/findings.py).
 """
 
 from __future__ import annotations
@@ -18,21 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from rulecheck.check.findings import (
-    WITNESS,
-    AuditEntry,
-    Evidence,
-    Finding,
-)
-from rulecheck.check.generic import (
-    BROKEN_INVARIANT,
-    CYCLE,
-    DEADLOCK,
-    ENGINE_ERROR,
-    RULE_GAP,
-    SELF_LOSS,
-)
-from rulecheck.check.jobs import (
+from rulecheck.check.campaign.jobs import (
     CONTRADICTION,
     DEAD_RULE,
     NEVER_PARTS,
@@ -42,6 +28,20 @@ from rulecheck.check.jobs import (
     TABLE,
     Outcome,
     Task,
+)
+from rulecheck.check.report.findings import (
+    WITNESS,
+    AuditEntry,
+    Evidence,
+    Finding,
+)
+from rulecheck.check.watch.generic import (
+    BROKEN_INVARIANT,
+    CYCLE,
+    DEADLOCK,
+    ENGINE_ERROR,
+    RULE_GAP,
+    SELF_LOSS,
 )
 from rulecheck.core.errors import SpecError
 from rulecheck.registry import declaration

@@ -25,7 +25,7 @@ from typing import Any, Final, NoReturn
 import attrs
 import tomli_w
 
-from rulecheck.check.properties import promised
+from rulecheck.check.watch.property_checks import promised
 from rulecheck.core.errors import DataError, RulecheckError, ScenarioError
 from rulecheck.core.game import Game
 from rulecheck.core.untrusted import parse_toml, read_text, shown

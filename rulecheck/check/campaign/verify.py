@@ -8,11 +8,11 @@ sweep (fuzzing, proofs and the reading check under every other value of every op
 at a time), the proofs, the computed tables and the contradictions, each where the game's
 declaration (rulecheck/registry.py) has that part; then a second round of tasks, a
 clause-directed search toward each clause the first round never exercised; then a third, the
-shrinking of each witness that shows a generic issue (shrink.py), whose shorter game takes the
+shrinking of each witness that shows a generic issue (search/shrink.py), whose shorter game takes the
 witness's place. The outcomes
 are explained (explain.py: dead rules, findings not reproduced, reading verdicts), the
 findings filed against the game's audit, new ones under the ids of its ledger, and the ids
-given to new keys appended to the ledger (findings.py), and findings.html drawn with each
+given to new keys appended to the ledger (report/findings.py), and findings.html drawn with each
 witness's last position where its game has pictures; a broken audit file or ledger stops
 the run before any task does. Every outcome goes to the campaign's journal (journal.py) as it
 arrives, so a run stopped by a signal resumes with only the tasks that had not finished.
@@ -32,8 +32,16 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.explain import check_audit_keys, dead_rules, not_reproduced, pursuit_tasks, reading_verdicts
-from rulecheck.check.findings import (
+from rulecheck.check.campaign.explain import (
+    check_audit_keys,
+    dead_rules,
+    not_reproduced,
+    pursuit_tasks,
+    reading_verdicts,
+)
+from rulecheck.check.campaign.jobs import Outcome, Task, run_task
+from rulecheck.check.campaign.journal import Journal
+from rulecheck.check.report.findings import (
     Evidence,
     Finding,
     Ledger,
@@ -46,11 +54,9 @@ from rulecheck.check.findings import (
     write_ledger,
     write_report,
 )
-from rulecheck.check.generic import ENGINE_ERROR, KINDS
-from rulecheck.check.jobs import Outcome, Task, run_task
-from rulecheck.check.journal import Journal
-from rulecheck.check.parallel import run_tasks
-from rulecheck.check.signals import check as check_signals
+from rulecheck.check.running.parallel import run_tasks
+from rulecheck.check.running.signals import check as check_signals
+from rulecheck.check.watch.generic import ENGINE_ERROR, KINDS
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import OptionError
 from rulecheck.core.game import Game

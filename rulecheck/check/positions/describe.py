@@ -18,8 +18,8 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from rulecheck.check.ask import flatten, resolve_chance
-from rulecheck.check.scenario import ABSENT
+from rulecheck.check.positions.ask import flatten, resolve_chance
+from rulecheck.check.positions.scenario import ABSENT
 from rulecheck.core.clauses import Clause
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.untrusted import clip

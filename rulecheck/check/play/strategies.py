@@ -37,7 +37,7 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from rulecheck.check.playthrough import DEFAULT_MAX_STEPS, Playthrough
+from rulecheck.check.play.playthrough import DEFAULT_MAX_STEPS, Playthrough
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.core.notation import Action
 

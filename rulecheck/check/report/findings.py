@@ -13,7 +13,7 @@ ledger has none, under the next number after the audit's and the ledger's highes
 order of key. The report is written as findings.json, findings.md and a witnesses/
 folder, and the ledger with its new entries appended, each file whole or not at all.
 
-Leaves out: running the checks (verify.py does), judging whether a finding is a flaw of
+Leaves out: running the checks (campaign/verify.py does), judging whether a finding is a flaw of
 the rulebook (the reader does), and runs that write one ledger at the same time (the
 last to finish wins).
 """
@@ -33,8 +33,8 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.report_page import page
-from rulecheck.check.report_words import FOUND, seen_under, witness_words
+from rulecheck.check.report.page import page
+from rulecheck.check.report.words import FOUND, seen_under, witness_words
 from rulecheck.core.clauses import Clause, require
 from rulecheck.core.errors import SpecError
 from rulecheck.core.files import write_whole
@@ -49,7 +49,7 @@ AUDIT_ID = re.compile(r"^(?P<prefix>[A-Z]+-F)(?P<number>\d+)$")
 class Evidence:
     game: str
     check: str
-    """The kind of check: a generic kind (generic.py), "reading that matters", "dead rule",
+    """The kind of check: a generic kind (watch/generic.py), "reading that matters", "dead rule",
     "contradiction" or "computed table"."""
     subject: str
     title: str

@@ -6,7 +6,7 @@ first seen; a later, shorter trace of the same issue (a shrunk one) replaces it.
 is written whole or not at all, so an interrupted run leaves each issue found so far in a
 complete trace.
 
-Leaves out: which issues are found (fuzz.py, explore.py) and proofs' witnesses (named by
+Leaves out: which issues are found (search/fuzz.py, search/explore.py) and proofs' witnesses (named by
 property, written by the command).
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulecheck.check.generic import Found
+from rulecheck.check.watch.generic import Found
 
 
 class IssueTraces:
