@@ -132,7 +132,8 @@ def test_verify_prints_progress_writes_the_report_and_the_ledger_and_exits_0(cap
 def test_verify_runs_one_local_process_per_cpu_unless_told_and_none_beside_a_dask_cluster(argv, workers):
     """--dask alone needs no --workers 1: the cluster's workers run the tasks (both together are a
     usage error, tests/test_cli_input.py)."""
-    from rulecheck.cli import _workers, build_parser
+    from rulecheck.cli import build_parser
+    from rulecheck.cli.campaign import _workers
 
     assert _workers(build_parser().parse_args(["verify", *argv])) == workers
 

@@ -17,7 +17,7 @@ witness's last position where its game has pictures; a broken audit file or ledg
 the run before any task does. Every outcome goes to the campaign's journal (journal.py) as it
 arrives, so a run stopped by a signal resumes with only the tasks that had not finished.
 
-Leaves out: presentation (cli.py prints progress and the summary) and the checks
+Leaves out: presentation (rulecheck/cli/campaign.py prints progress and the summary) and the checks
 themselves (fuzz, explore, prove, readings, contradictions).
 """
 

@@ -7,7 +7,7 @@ refutation, a concrete, replayable trace: the system's own goal-directed witness
 has one (kept only if replaying it breaks the property), else Hypothesis fuzzing with that
 one property checked.
 
-Leaves out: the prover itself (prove.py) and presentation (cli.py).
+Leaves out: the prover itself (prove.py) and presentation (rulecheck/cli/analysis.py).
 """
 
 from __future__ import annotations
