@@ -22,13 +22,7 @@ from rulecheck.check.proofs.symbolic_readings import DEPTH, divergences
 from rulecheck.check.search.readings import reading_labels
 from rulecheck.cli.args import at_least, writable_folder
 from rulecheck.cli.progress import progress_bar
-from rulecheck.cli.shared import (
-    EXIT_FAILED,
-    add_game_setup,
-    command,
-    game_from,
-    print_json,
-)
+from rulecheck.cli.shared import EXIT_FAILED, add_game_setup, command, game_from, print_json
 from rulecheck.core.exact import readable
 from rulecheck.core.options import parse_assignments
 from rulecheck.registry import DECLARATIONS, declaration, make_game

@@ -23,10 +23,7 @@ from rulecheck.check.campaign.verify import BUDGETS, Recorded, verify
 from rulecheck.check.running.signals import Interrupted, interruptible
 from rulecheck.cli.args import at_least, writable_folder
 from rulecheck.cli.progress import progress_bar
-from rulecheck.cli.shared import (
-    EXIT_FAILED,
-    command,
-)
+from rulecheck.cli.shared import EXIT_FAILED, command
 from rulecheck.core.errors import OptionError
 from rulecheck.core.options import parse_assignments
 from rulecheck.registry import DECLARATIONS

@@ -16,13 +16,7 @@ from typing import Any
 import attrs
 
 from rulecheck.cli.args import writable_file
-from rulecheck.cli.shared import (
-    add_game,
-    add_game_setup,
-    command,
-    game_from,
-    print_json,
-)
+from rulecheck.cli.shared import add_game, add_game_setup, command, game_from, print_json
 from rulecheck.core.errors import OptionError
 from rulecheck.model.picture import picture_path, save_picture
 from rulecheck.registry import DECLARATIONS, declaration, game_class

@@ -26,15 +26,7 @@ from rulecheck.check.watch.generic import IssueReport
 from rulecheck.cli.args import at_least, writable_folder
 from rulecheck.cli.progress import progress_bar
 from rulecheck.cli.scenarios import SCENARIO_SUFFIX, load
-from rulecheck.cli.shared import (
-    EXIT_FAILED,
-    add_game_setup,
-    command,
-    game_from,
-    issue_line,
-    print_json,
-    trace_game,
-)
+from rulecheck.cli.shared import EXIT_FAILED, add_game_setup, command, game_from, issue_line, print_json, trace_game
 from rulecheck.core.errors import TraceError
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
