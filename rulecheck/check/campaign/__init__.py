@@ -2,5 +2,5 @@
 jobs that run them (jobs), the journal of finished tasks (journal), and what the outcomes say
 beyond their evidence (explain).
 
-Imports every other subpackage of rulecheck.check.
+Imports rulecheck.check.running, play, watch, search, proofs and report.
 """
