@@ -1,6 +1,6 @@
 """The cost of checking every property at every step of random play, against play without.
 
-Each game plays the same seeded random games twice in each round: raw (rulecheck.check.playthrough's
+Each game plays the same seeded random games twice in each round: raw (rulecheck.check.play.playthrough's
 `random_game`) and watched (a generic.Watch over every property of the game's declaration and
 every kind of issue, as `rulecheck fuzz` watches: the strict twin for rule gaps, deadlocks,
 self-losses, the outcome at the end, recurring states). Both draw their choices from the same
@@ -21,8 +21,8 @@ from bench import games as chosen
 from bench import targets
 from bench.rounds import Round, seeded_round, timed_round, totals
 from bench.table import row, section
-from rulecheck.check.generic import KINDS, Checks
-from rulecheck.check.playthrough import DEFAULT_MAX_STEPS, random_game
+from rulecheck.check.play.playthrough import DEFAULT_MAX_STEPS, random_game
+from rulecheck.check.watch.generic import KINDS, Checks
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.registry import declaration
 

@@ -2,7 +2,7 @@
 
 Globetrotter starts from a mid-game position, the state after the first MIDGAME_STEP actions of
 the seeded random game of MIDGAME_SEED (play.random_game; the next seed when that game ends
-sooner); the other games start from their initial state. Each search (rulecheck.check.explore,
+sooner); the other games start from their initial state. Each search (rulecheck.check.search.explore,
 no properties, every kind of issue) runs to a count of distinct states; under symmetry each
 new state is looked up once per image, which costs time per state and may save states, so the
 slowdown is per state: (seconds/states with) over (seconds/states without). A
@@ -25,8 +25,8 @@ from typing import Any
 from bench import games as chosen
 from bench import targets
 from bench.table import note, row, section
-from rulecheck.check.explore import explore
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.search.explore import explore
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 

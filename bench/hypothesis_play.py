@@ -21,8 +21,8 @@ from bench import games as chosen
 from bench import targets
 from bench.rounds import Round, per_step, timed_round, totals
 from bench.table import row, section
-from rulecheck.check.fuzz import fuzz
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.search.fuzz import fuzz
 from rulecheck.core.game import Game
 
 ROUNDS = 4

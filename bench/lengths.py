@@ -1,6 +1,6 @@
 """How the cost of random play grows with a game's length.
 
-Seeded random games of each game (rulecheck.check.playthrough's `random_game`), each timed on its own
+Seeded random games of each game (rulecheck.check.play.playthrough's `random_game`), each timed on its own
 in CPU time, are put in buckets by length (quartiles of the lengths seen); each bucket reports
 its games, mean length, milliseconds per game and steps per second. Cost grows linearly when
 every bucket plays at about the same steps per second (targets.LINEAR_SPREAD).
@@ -18,7 +18,7 @@ from typing import Any
 from bench import games as chosen
 from bench import targets
 from bench.table import note, row, section
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 
 BUCKETS = 4
 

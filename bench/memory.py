@@ -1,6 +1,6 @@
 """Peak memory of fuzz campaigns of growing size, each in a child process of its own.
 
-Each campaign is `rulecheck.check.fuzz.fuzz(game, every property, games, seed 0)` at the game's
+Each campaign is `rulecheck.check.search.fuzz.fuzz(game, every property, games, seed 0)` at the game's
 fewest campaign players, run by `python -m bench.memory GAME GAMES` in a fresh interpreter, which
 prints its peak resident memory (Linux's VmHWM of /proc/self/status; resource.getrusage's
 ru_maxrss elsewhere) after the imports and
@@ -44,7 +44,7 @@ def peak_megabytes() -> float:
 def child(name: str, games: int) -> dict[str, Any]:
     """The campaign itself, in the child: what it counted and the memory before and after."""
     from bench.games import campaign_game
-    from rulecheck.check.fuzz import fuzz
+    from rulecheck.check.search.fuzz import fuzz
     from rulecheck.registry import declaration
 
     game = campaign_game(name)

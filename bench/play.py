@@ -24,7 +24,7 @@ from bench import games as chosen
 from bench import targets
 from bench.rounds import Round, timed_round, totals
 from bench.table import row, section
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 
 MAX_CHESS_PLIES = 400
 ROUNDS = 8

@@ -1,6 +1,6 @@
 """Proof times: every invariant of every game that has symbolic systems, proved with Z3 under the defaults.
 
-Each proof is timed on its own (rulecheck.check.prove's `prove`: the prover alone, without the
+Each proof is timed on its own (rulecheck.check.proofs.prove's `prove`: the prover alone, without the
 refinement check against play), ROUNDS times, in CPU time (Z3 runs in this process; the
 prover's own figure is wall-clock, which a busy machine inflates, and the JSON keeps it too);
 its worst time is its figure, and the target is at most targets.PROOF_SECONDS each. A game's
@@ -18,7 +18,7 @@ from typing import Any
 from bench import games as chosen
 from bench import targets
 from bench.table import row, section
-from rulecheck.check.prove import prove
+from rulecheck.check.proofs.prove import prove
 from rulecheck.registry import declaration
 
 ROUNDS = 3

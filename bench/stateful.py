@@ -24,8 +24,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition,
 
 from bench import games as chosen
 from bench.table import row, section
-from rulecheck.check.play import draw_action
-from rulecheck.check.playthrough import DEFAULT_MAX_STEPS
+from rulecheck.check.play.playthrough import DEFAULT_MAX_STEPS
+from rulecheck.check.play.strategies import draw_action
 from rulecheck.core.game import Game
 
 

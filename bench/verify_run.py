@@ -1,6 +1,6 @@
 """A `rulecheck verify` campaign per game, in seconds: what `rulecheck verify GAME --budget B` does.
 
-Each game's campaign runs on its own through the API (rulecheck.check.verify's `verify`, one
+Each game's campaign runs on its own through the API (rulecheck.check.campaign.verify's `verify`, one
 worker) into a temporary report folder, with the ledgers copied from the package's specs folder
 to a temporary folder, so the run writes nothing into the project. The figure is the CPU seconds
 of this process (one worker runs every task here, so a busy machine does not inflate it), with
@@ -20,8 +20,8 @@ from typing import Any
 
 from bench import games as chosen
 from bench.table import row, section
-from rulecheck.check.findings import specs_folder
-from rulecheck.check.verify import BUDGETS, verify
+from rulecheck.check.campaign.verify import BUDGETS, verify
+from rulecheck.check.report.findings import specs_folder
 from rulecheck.registry import declaration
 
 

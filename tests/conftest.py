@@ -23,7 +23,7 @@ def smoke_campaign(tmp_path_factory):
     """`smoke_campaign(game)`: the folder and verdict of a smoke-budget verify of that game, run
     once per session, under pytest-xdist once per worker (tests that change the folder put it back
     as it was)."""
-    from rulecheck.check.verify import BUDGETS, verify
+    from rulecheck.check.campaign.verify import BUDGETS, verify
 
     done = {}
 
@@ -39,7 +39,7 @@ def smoke_campaign(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def ledgers_copied(tmp_path_factory, monkeypatch):
     """verify's default ledger folder, for every test: a copy of the shipped ledgers."""
-    from rulecheck.check import verify
+    from rulecheck.check.campaign import verify
 
     folder = tmp_path_factory.mktemp("specs")
     for item in resources.files("rulecheck.specs").iterdir():

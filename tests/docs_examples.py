@@ -246,7 +246,7 @@ def needs(example: Example) -> str | None:
 @contextlib.contextmanager
 def _environment(folder: Path, ledgers: Path) -> Iterator[None]:
     """The current folder, PATH, COLUMNS and verify's ledger folder an example runs with."""
-    from rulecheck.check import verify
+    from rulecheck.check.campaign import verify
 
     saved = dict(os.environ), Path.cwd(), verify.specs_folder
     os.environ["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])

@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rulecheck.check.findings import load_audit, parse_ledger, specs_folder
-from rulecheck.check.jobs import READING
+from rulecheck.check.campaign.jobs import READING
+from rulecheck.check.report.findings import load_audit, parse_ledger, specs_folder
 from rulecheck.core.clauses import Catalogue, Clause
 from rulecheck.core.data import entry_name
 from rulecheck.core.options import Option

@@ -7,7 +7,7 @@ import re
 import shlex
 from pathlib import Path
 
-from rulecheck.check.describe import position_lines
+from rulecheck.check.positions.describe import position_lines
 from rulecheck.cli import main
 from rulecheck.core.trace import load_trace, replay
 from rulecheck.registry import DECLARATIONS, make_game

@@ -24,7 +24,7 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 
-from rulecheck.check.verify import BUDGETS, verify
+from rulecheck.check.campaign.verify import BUDGETS, verify
 from rulecheck.registry import DECLARATIONS, game_class
 from rulecheck.suite.export import export_suite
 from rulecheck.suite.format import SUITE_SUFFIX, SuiteTrace, read_suite, save_suite

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck.check.api import check_play
-from rulecheck.check.play import playthroughs
+from rulecheck.check.play.strategies import playthroughs
+from rulecheck.check.watch.api import check_play
 from rulecheck.registry import DECLARATIONS, make_game
 
 

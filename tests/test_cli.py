@@ -97,7 +97,7 @@ def test_verify_prints_progress_writes_the_report_and_the_ledger_and_exits_0(cap
     ledgers in a folder of its own, writable or (a zip, as an installed package may be) not."""
     import zipfile
 
-    from rulecheck.check import verify
+    from rulecheck.check.campaign import verify
     from tests.test_verify import TINY
 
     monkeypatch.setitem(verify.BUDGETS, "quick", TINY)
@@ -132,7 +132,8 @@ def test_verify_prints_progress_writes_the_report_and_the_ledger_and_exits_0(cap
 def test_verify_runs_one_local_process_per_cpu_unless_told_and_none_beside_a_dask_cluster(argv, workers):
     """--dask alone needs no --workers 1: the cluster's workers run the tasks (both together are a
     usage error, tests/test_cli_input.py)."""
-    from rulecheck.cli import _workers, build_parser
+    from rulecheck.cli import build_parser
+    from rulecheck.cli.campaign import _workers
 
     assert _workers(build_parser().parse_args(["verify", *argv])) == workers
 
@@ -195,8 +196,8 @@ def test_a_malformed_trace_file_is_named(capsys, tmp_path):
 def test_replay_shows_a_broken_invariant(capsys, tmp_path):
     """Under fortify_adjacency=rover, fuzzing finds adjacent Fortifications; the shrunk trace
     replays from the command line and shows the broken invariant."""
-    from rulecheck.check.fuzz import fuzz
-    from rulecheck.check.generic import BROKEN_INVARIANT
+    from rulecheck.check.search.fuzz import fuzz
+    from rulecheck.check.watch.generic import BROKEN_INVARIANT
     from rulecheck.games.globetrotter import Globetrotter
     from rulecheck.registry import declaration
 

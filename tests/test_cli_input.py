@@ -9,12 +9,18 @@ from pathlib import Path
 import pytest
 
 from rulecheck import cli
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.cli import analysis, campaign, searches, traces
 from rulecheck.core.trace import record
 from rulecheck.registry import make_game
 
-WORK = ("random_game", "fuzz", "explore", "prove_game", "verify", "replay", "replay_steps", "first_divergence")
-"""The names in rulecheck.cli that play games or run checks."""
+WORK = {
+    traces: ("random_game", "replay", "replay_steps", "first_divergence"),
+    searches: ("fuzz", "explore", "replay"),
+    analysis: ("prove_game",),
+    campaign: ("verify",),
+}
+"""The names in the command's modules that play games or run checks."""
 
 CASES = {
     "fuzz --games 0": (("fuzz", "globetrotter", "--games", "0"), ("--games", "1 or more", "'0'")),
@@ -101,8 +107,9 @@ def no_work(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the command started work before it checked its input")
 
-    for name in WORK:
-        monkeypatch.setattr(cli, name, refuse)
+    for module, names in WORK.items():
+        for name in names:
+            monkeypatch.setattr(module, name, refuse)
 
 
 @pytest.fixture(scope="module")

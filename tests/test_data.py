@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 from rulecheck.core.errors import DataError, OptionError, TraceError
 from rulecheck.core.trace import parse_trace, record, replay
 from tests.fixtures.high_card import HighCard

@@ -11,9 +11,9 @@ from functools import cache
 import attrs
 import pytest
 
-from rulecheck.check.findings import load_audit, parse_ledger, specs_folder
-from rulecheck.check.playthrough import random_game
-from rulecheck.check.scenario import load_scenario
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.positions.scenario import load_scenario
+from rulecheck.check.report.findings import load_audit, parse_ledger, specs_folder
 from rulecheck.core.trace import digest
 from rulecheck.registry import declaration, make_game
 from tests.docs_tables import PAGES, ROOT

@@ -4,7 +4,7 @@ and refuses what it cannot make."""
 import attrs
 import pytest
 
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 from rulecheck.core.evolve import evolve
 from rulecheck.registry import DECLARATIONS, make_game
 

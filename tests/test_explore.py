@@ -15,9 +15,9 @@ import attrs
 import networkx as nx
 import pytest
 
-from rulecheck.check.explore import ExploreError, explore, first_cycle
-from rulecheck.check.generic import BROKEN_INVARIANT, CYCLE, DEADLOCK, ENGINE_ERROR, RULE_GAP, SELF_LOSS
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.search.explore import ExploreError, explore, first_cycle
+from rulecheck.check.watch.generic import BROKEN_INVARIANT, CYCLE, DEADLOCK, ENGINE_ERROR, RULE_GAP, SELF_LOSS
 from rulecheck.cli import main
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import CHANCE

@@ -8,7 +8,8 @@ from pathlib import Path
 import attrs
 import pytest
 
-from rulecheck.check.findings import (
+from rulecheck.check.campaign.jobs import CONTRADICTION, DEAD_RULE, READING, TABLE
+from rulecheck.check.report.findings import (
     WITNESS,
     AuditEntry,
     Evidence,
@@ -23,9 +24,8 @@ from rulecheck.check.findings import (
     write_ledger,
     write_report,
 )
-from rulecheck.check.generic import KINDS
-from rulecheck.check.jobs import CONTRADICTION, DEAD_RULE, READING, TABLE
-from rulecheck.check.report_words import seen_under
+from rulecheck.check.report.words import seen_under
+from rulecheck.check.watch.generic import KINDS
 from rulecheck.core.errors import SpecError
 from rulecheck.games.globetrotter import Globetrotter
 from rulecheck.registry import declaration

@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from rulecheck.check import fuzz as fuzzing
-from rulecheck.check.fuzz import chunk_games, chunk_seed, fuzz
-from rulecheck.check.play import draw_action
+from rulecheck.check.play.strategies import draw_action
+from rulecheck.check.search import fuzz as fuzzing
+from rulecheck.check.search.fuzz import chunk_games, chunk_seed, fuzz
 from rulecheck.core.game import CHANCE
 from rulecheck.core.trace import replay
 from rulecheck.model.properties import StateProperty

@@ -2,8 +2,8 @@
 
 import attrs
 
-from rulecheck.check.fuzz import fuzz
-from rulecheck.check.generic import CYCLE, DEADLOCK, RULE_GAP, SELF_LOSS, Checks
+from rulecheck.check.search.fuzz import fuzz
+from rulecheck.check.watch.generic import CYCLE, DEADLOCK, RULE_GAP, SELF_LOSS, Checks
 from rulecheck.core.trace import replay
 from tests.fixtures.broken_pigs import SilentPig, StuckPig
 from tests.fixtures.pig import Face, Hold, Pig, Roll

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 from rulecheck.games.globetrotter.position import DOCS, FORMAT, read, write
 from rulecheck.games.globetrotter.state import (
     AIMED,

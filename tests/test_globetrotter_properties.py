@@ -6,9 +6,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from rulecheck.check.fuzz import fuzz
-from rulecheck.check.generic import BROKEN_INVARIANT, ENGINE_ERROR
-from rulecheck.check.properties import failures, promised
+from rulecheck.check.search.fuzz import fuzz
+from rulecheck.check.watch.generic import BROKEN_INVARIANT, ENGINE_ERROR
+from rulecheck.check.watch.property_checks import failures, promised
 from rulecheck.games.globetrotter import Globetrotter
 from rulecheck.games.globetrotter.analysis import far_opening, hand_turn_to
 from rulecheck.games.globetrotter.state import FACTORY, TREASURY, Building, Fortification, Rover, Turn

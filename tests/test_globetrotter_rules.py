@@ -3,7 +3,7 @@
 import attrs
 import pytest
 
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 from rulecheck.core.errors import IllegalAction, RuleGap
 from rulecheck.core.game import CHANCE
 from rulecheck.core.ops import INT_OPS

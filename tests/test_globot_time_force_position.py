@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 from rulecheck.core.hidden import Pile
 from rulecheck.games.globot_time_force.options import OPTIONS
 from rulecheck.games.globot_time_force.position import DOCS, FORMAT, FORMAT_RULE, read, write

@@ -4,8 +4,8 @@ colour statements clash with cores naming their clauses."""
 
 import pytest
 
-from rulecheck.check.contradictions import ask
-from rulecheck.check.prove import PROVED, REFUTED, prove
+from rulecheck.check.proofs.contradictions import ask
+from rulecheck.check.proofs.prove import PROVED, REFUTED, prove
 from rulecheck.games.globot_time_force import counters
 from rulecheck.registry import declaration, make_game
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 from rulecheck.registry import DECLARATIONS, game_class, make_game
 from rulecheck.suite.format import SuiteTrace, read_suite
 from rulecheck.suite.playthrough import playthrough_path

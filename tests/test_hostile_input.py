@@ -16,8 +16,8 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck.check.playthrough import random_game
-from rulecheck.check.scenario import load_scenario
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.positions.scenario import load_scenario
 from rulecheck.core.errors import DataError, RulecheckError, TraceError
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import load_trace, parse_trace, record, replay

@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from rulecheck.check.fuzz import fuzz
-from rulecheck.check.generic import ENGINE_ERROR
+from rulecheck.check.search.fuzz import fuzz
+from rulecheck.check.watch.generic import ENGINE_ERROR
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.registry import DECLARATIONS, declaration, make_game
 from tests.fixtures.pig import Pig

@@ -24,7 +24,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from rulecheck.check.journal import FOLDER, Journal
+from rulecheck.check.campaign.journal import FOLDER, Journal
 from rulecheck.core.files import PARTIAL_SUFFIX
 
 GAME = "globot-time-force"

@@ -15,11 +15,11 @@ from collections.abc import Callable
 import psutil
 import pytest
 
-from rulecheck.check.explore import explore
-from rulecheck.check.fuzz import fuzz
-from rulecheck.check.generic import Found
-from rulecheck.check.parallel import run_tasks
-from rulecheck.check.signals import Interrupted, interruptible
+from rulecheck.check.running.parallel import run_tasks
+from rulecheck.check.running.signals import Interrupted, interruptible
+from rulecheck.check.search.explore import explore
+from rulecheck.check.search.fuzz import fuzz
+from rulecheck.check.watch.generic import Found
 from rulecheck.core.files import PARTIAL_SUFFIX
 from rulecheck.core.trace import load_trace, replay
 from rulecheck.registry import declaration, make_game
@@ -120,7 +120,7 @@ def test_a_stopped_command_exits_with_the_signals_status_and_its_traces_are_whol
 SECOND_SIGNAL = textwrap.dedent(
     """
     import os, signal, time
-    from rulecheck.check.signals import Interrupted, interruptible
+    from rulecheck.check.running.signals import Interrupted, interruptible
     with interruptible():
         try:
             os.kill(os.getpid(), signal.SIGINT)

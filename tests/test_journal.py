@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from rulecheck.check.journal import FOLDER, Journal, JournalError, task_key
-from rulecheck.check.verify import BUDGETS, verify
+from rulecheck.check.campaign.journal import FOLDER, Journal, JournalError, task_key
+from rulecheck.check.campaign.verify import BUDGETS, verify
 from rulecheck.core.files import PARTIAL_SUFFIX
 
 SMOKE = BUDGETS["smoke"]

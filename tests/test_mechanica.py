@@ -248,7 +248,7 @@ def test_improvements_go_in_their_zone():
 
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_every_proof_system_is_proved_under_the_defaults(players):
-    from rulecheck.check.prove import prove
+    from rulecheck.check.proofs.prove import prove
     from rulecheck.registry import declaration
 
     game = make_game("mechanica", players)
@@ -266,7 +266,7 @@ def test_the_turn_bound_z3_computes_is_the_engines_rank_at_setup():
 
 def test_the_extras_contradiction_has_its_unsat_core_at_two_players():
     """MEC-F01: L50, L137-139 and L103 cannot all hold in a 2-player game; with 4 players they can."""
-    from rulecheck.check.contradictions import ask
+    from rulecheck.check.proofs.contradictions import ask
     from rulecheck.registry import declaration
 
     game = make_game("mechanica", 2)
@@ -307,7 +307,7 @@ def test_sideways_blueprints_are_replaced_when_the_workday_ends():
 
 def test_starting_fabricators_cannot_be_tiles_if_every_tile_is_shuffled():
     """L38, L212 shuffle every improvement; L36 gives each player a Fabricator: not both from the 27 tiles."""
-    from rulecheck.check.contradictions import ask
+    from rulecheck.check.proofs.contradictions import ask
     from rulecheck.registry import declaration
 
     answers = {a.id: a for a in ask(declaration("mechanica").statement_set(make_game("mechanica", 2)))}

@@ -9,8 +9,8 @@ import attrs
 import pytest
 import tomli_w
 
-from rulecheck.check.playthrough import random_game
-from rulecheck.check.properties import promised
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.watch.property_checks import promised
 from rulecheck.core.hidden import Pile
 from rulecheck.games.mechanica.data import DATA_DIR
 from rulecheck.games.mechanica.position import DOCS, read, write

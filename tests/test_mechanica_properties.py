@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 from properties import mechanica as properties
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 from rulecheck.core.hidden import Pile
 from rulecheck.games.mechanica.actions import Make, Sell
 from rulecheck.games.mechanica.state import IN

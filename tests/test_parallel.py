@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from rulecheck.check.fuzz import fuzz
-from rulecheck.check.parallel import run_tasks
+from rulecheck.check.running.parallel import run_tasks
+from rulecheck.check.search.fuzz import fuzz
 from rulecheck.core.errors import OptionError
 from rulecheck.registry import declaration, make_game
 

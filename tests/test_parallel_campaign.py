@@ -3,8 +3,8 @@ lean campaign, apart from test_verify's so that parallel test workers share the 
 
 import pytest
 
-from rulecheck.check.jobs import Task
-from rulecheck.check.verify import verify
+from rulecheck.check.campaign.jobs import Task
+from rulecheck.check.campaign.verify import verify
 from tests.test_verify import TINY, small
 
 

@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 import attrs
 import pytest
 
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 from rulecheck.cli import main
 from rulecheck.core.trace import record
 from rulecheck.games.globetrotter.state import (

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, seed, settings
 from hypothesis import strategies as st
 
-from rulecheck.check.api import ApiViolation, check_play, check_state
-from rulecheck.check.play import playthroughs
+from rulecheck.check.play.strategies import playthroughs
+from rulecheck.check.watch.api import ApiViolation, check_play, check_state
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import TERMINAL
 from rulecheck.core.trace import replay
@@ -163,8 +163,8 @@ class CrashingPig(Pig):
 
 
 def test_fuzz_reports_an_engine_error_with_a_shrunk_trace():
-    from rulecheck.check.fuzz import fuzz
-    from rulecheck.check.generic import ENGINE_ERROR
+    from rulecheck.check.search.fuzz import fuzz
+    from rulecheck.check.watch.generic import ENGINE_ERROR
 
     report = fuzz(CrashingPig(2), [], games=200, seed=3, max_steps=60)
     [violation] = report.violations
@@ -175,7 +175,7 @@ def test_fuzz_reports_an_engine_error_with_a_shrunk_trace():
 
 
 def test_fuzz_checks_the_last_step_of_a_game_stopped_by_the_step_cap():
-    from rulecheck.check.fuzz import fuzz
+    from rulecheck.check.search.fuzz import fuzz
     from rulecheck.model.properties import StateProperty
 
     def rolling(game, state):

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from rulecheck.check.campaign import prove_game
-from rulecheck.check.explore import explore
-from rulecheck.check.fuzz import fuzz
+from rulecheck.check.proofs.game_proofs import prove_game
+from rulecheck.check.search.explore import explore
+from rulecheck.check.search.fuzz import fuzz
 from rulecheck.cli import main
 from rulecheck.cli.progress import progress_bar, shows_bar
 from rulecheck.core.progress import no_progress, part

@@ -5,8 +5,8 @@ which finds a step's changed fields once for all the properties)."""
 import attrs
 import pytest
 
-from rulecheck.check.playthrough import random_game
-from rulecheck.check.properties import StepChecks, failures
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.watch.property_checks import StepChecks, failures
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.model.properties import StateProperty, TransitionProperty
 from rulecheck.registry import DECLARATIONS, declaration, make_game

@@ -8,8 +8,8 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from rulecheck.check.api import ApiViolation, check_observations, check_play
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.watch.api import ApiViolation, check_observations, check_play
 from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import IllegalAction, NotationError, RulesDisagree
 from rulecheck.core.hidden import Pile

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from rulecheck.check.campaign import prove_game
-from rulecheck.check.prove import PROVED, REFUTED, prove
+from rulecheck.check.proofs.game_proofs import prove_game
+from rulecheck.check.proofs.prove import PROVED, REFUTED, prove
 from rulecheck.cli import main
 from rulecheck.games.globetrotter import Globetrotter, counters
 from rulecheck.games.globetrotter.symbolic import saved_points
@@ -127,7 +127,7 @@ def test_a_game_without_a_symbolic_model_is_named(monkeypatch):
 
 def test_refinement_catches_a_symbolic_model_that_differs_from_the_engine():
     """Steps of an engine that lets Fortifications touch do not fit the default reading's model."""
-    from rulecheck.check.prove import refinement_violations
+    from rulecheck.check.proofs.prove import refinement_violations
     from rulecheck.core.trace import replay_steps
     from rulecheck.games.globetrotter.symbolic import fortifications_apart
 

@@ -1,7 +1,7 @@
 """Clause-directed play: it reaches a deep clause, its witness replays, and its lookahead at
 steps not taken is not counted as coverage."""
 
-from rulecheck.check.pursuit import pursue
+from rulecheck.check.play.pursuit import pursue
 from rulecheck.core.clauses import coverage
 from rulecheck.core.trace import record, replay
 from rulecheck.registry import make_game

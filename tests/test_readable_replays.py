@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from rulecheck.check.jobs import Task
-from rulecheck.check.verify import verify
+from rulecheck.check.campaign.jobs import Task
+from rulecheck.check.campaign.verify import verify
 from tests.readable_replays import every_replay_is_readable
 from tests.test_verify import TINY
 

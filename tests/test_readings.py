@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from rulecheck.check.describe import position_lines
-from rulecheck.check.playthrough import random_game
-from rulecheck.check.readings import (
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.positions.describe import position_lines
+from rulecheck.check.search.readings import (
     LEGAL_ACTIONS,
     OUTCOME,
     IncomparableGames,
@@ -154,7 +154,7 @@ def test_compare_with_an_unknown_option_is_a_usage_error(capsys, witness):
 
 
 def test_z3_finds_where_two_treasury_readings_part_in_the_engines_own_spend_rule():
-    from rulecheck.check.symbolic_readings import divergences
+    from rulecheck.check.proofs.symbolic_readings import divergences
     from rulecheck.registry import declaration, make_game
 
     declared = declaration("globetrotter")
@@ -197,7 +197,7 @@ def test_symbolic_compare_prints_where_the_readings_part(capsys):
     ],
 )
 def test_readings_random_play_rarely_parts_part_in_the_engines_guards(option, value, system):
-    from rulecheck.check.symbolic_readings import divergences
+    from rulecheck.check.proofs.symbolic_readings import divergences
     from rulecheck.registry import declaration, make_game
 
     declared = declaration("globetrotter")

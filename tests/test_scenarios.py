@@ -11,9 +11,9 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from rulecheck.check.ask import absorption, flatten
-from rulecheck.check.fuzz import fuzz
-from rulecheck.check.scenario import line_of, load_scenario, parse_scenario
+from rulecheck.check.positions.ask import absorption, flatten
+from rulecheck.check.positions.scenario import line_of, load_scenario, parse_scenario
+from rulecheck.check.search.fuzz import fuzz
 from rulecheck.cli import main
 from rulecheck.core.errors import ScenarioError
 from rulecheck.registry import DECLARATIONS, declaration, make_game

@@ -13,7 +13,7 @@ import jsonschema
 import psutil
 import pytest
 
-from rulecheck.check.playthrough import random_game
+from rulecheck.check.play.playthrough import random_game
 from rulecheck.cli import main
 from rulecheck.core.game import CHANCE
 from rulecheck.registry import DECLARATIONS, game_class, make_game

@@ -6,8 +6,8 @@ their counts on the worker must equal the counts of the same campaigns run one a
 
 import pytest
 
-from rulecheck.check.explore import explore
-from rulecheck.check.parallel import run_tasks
+from rulecheck.check.running.parallel import run_tasks
+from rulecheck.check.search.explore import explore
 from rulecheck.registry import make_game
 
 CAMPAIGNS = ((2, 2500), (3, 2000))

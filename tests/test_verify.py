@@ -12,11 +12,11 @@ from pathlib import Path
 import attrs
 import pytest
 
-from rulecheck.check.explain import check_audit_keys, dead_rules
-from rulecheck.check.findings import WITNESS, load_audit, parse_audit
-from rulecheck.check.generic import BROKEN_INVARIANT
-from rulecheck.check.jobs import DEAD_RULE, Outcome, Task
-from rulecheck.check.verify import Budget, verify, with_shrunk_witnesses
+from rulecheck.check.campaign.explain import check_audit_keys, dead_rules
+from rulecheck.check.campaign.jobs import DEAD_RULE, Outcome, Task
+from rulecheck.check.campaign.verify import Budget, verify, with_shrunk_witnesses
+from rulecheck.check.report.findings import WITNESS, load_audit, parse_audit
+from rulecheck.check.watch.generic import BROKEN_INVARIANT
 from rulecheck.cli import main
 from rulecheck.core.errors import SpecError
 from rulecheck.core.exact import readable

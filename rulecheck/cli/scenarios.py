@@ -1,12 +1,13 @@
 """The scenario commands: `legal`, `apply`, `scenario check` and `scenario new`.
 
-Models: presentation of what the rules allow in a scenario's position (ask.py), under its own
-options or, with `--sweep`, under every value of every option (the options whose values change
-the answer, each value with its answer, then the options that make no difference here); the
-pass or fail of each case of an edge-case folder, with its difference; and the scenario file
-for the position a trace reaches at one of its steps.
+Models: presentation of what the rules allow in a scenario's position, under its own options
+or, with `--sweep`, under every value of every option (the options whose values change the
+answer, each value with its answer, then the options that make no difference here); the pass
+or fail of each case of an edge-case folder, with its difference; the scenario file for the
+position a trace reaches at one of its steps; and these commands' arguments.
 
-Leaves out: reading scenario files (rulecheck/check/scenario.py) and asking (ask.py).
+Leaves out: reading scenario files (rulecheck/check/positions/scenario.py) and asking
+(rulecheck/check/positions/ask.py).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from rulecheck.check.ask import (
+from rulecheck.check.positions.ask import (
     Swept,
     Verdict,
     changes_line,
@@ -33,9 +34,10 @@ from rulecheck.check.ask import (
     legal_texts,
     sweep,
 )
-from rulecheck.check.describe import mover_text
-from rulecheck.check.scenario import Scenario, load_scenario, parse_scenario, scenario_text
-from rulecheck.cli.args import writable_file
+from rulecheck.check.positions.describe import mover_text
+from rulecheck.check.positions.scenario import Scenario, load_scenario, parse_scenario, scenario_text
+from rulecheck.cli.args import at_least, writable_file
+from rulecheck.cli.shared import add_game, add_set, command
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import RulecheckError, ScenarioError, TraceError
 from rulecheck.core.exact import readable
@@ -224,3 +226,47 @@ def run_new(args: argparse.Namespace) -> int:
         write_whole(out, text)
         print(f"step {step} of {args.start} written to {out} as a scenario")
     return 0
+
+
+def _add_scenario_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game(parser)
+    parser.add_argument("--from", dest="start", metavar="FILE.toml", required=True, help="the scenario file")
+    add_set(parser, "an option value over the file's", default="the file's options")
+    parser.add_argument(
+        "--sweep", action="store_true", help="the answer under every value of every option, and which make a difference"
+    )
+
+
+def add_commands(commands: Any) -> None:
+    """`legal`, `apply` and `scenario` with its sub-commands, on the command's sub-parsers."""
+    legal_ = command(commands, "legal", run_legal, "the legal actions in a scenario's position, with their clauses")
+    _add_scenario_arguments(legal_)
+    apply_ = command(commands, "apply", run_apply, "what one action does in a scenario's position: clause or outcomes")
+    _add_scenario_arguments(apply_)
+    apply_.add_argument("action", help="the action, in canonical notation (quote it: 'move T1 T2')")
+
+    scenario = commands.add_parser(
+        "scenario", help="edge-case suites of scenario files", description="edge-case suites"
+    )
+    cases = scenario.add_subparsers(dest="scenario_command", required=True, metavar="COMMAND")
+    check_ = cases.add_parser("check", help="check every case of scenario files and folders against its answers")
+    check_.add_argument(
+        "targets", nargs="+", metavar="FILE_OR_FOLDER", help="scenario files, or folders whose scenario files to check"
+    )
+    check_.add_argument("--json", action="store_true", help="print one JSON object")
+    check_.set_defaults(run=run_check)
+    new = cases.add_parser("new", help="write the position at a step of a trace as a scenario file")
+    add_game(new)
+    new.add_argument(
+        "--from", dest="start", metavar="TRACE", required=True, help="the trace (a finding's witness, say)"
+    )
+    new.add_argument(
+        "--step",
+        type=at_least(0),
+        help="how many actions into the trace (default: the position before its last action)",
+    )
+    new.add_argument("--out", metavar="FILE.toml", help="write it to this file (default: print it)")
+    new.add_argument(
+        "--sweep", action="store_true", help="also expect the answer under each option value that changes it"
+    )
+    new.set_defaults(run=run_new)

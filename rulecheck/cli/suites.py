@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from rulecheck.check.signals import Interrupted, interruptible
+from rulecheck.check.running.signals import Interrupted, interruptible
 from rulecheck.cli.args import at_least, positive_seconds, writable_file
 from rulecheck.cli.progress import progress_bar
 from rulecheck.core.options import parse_assignments

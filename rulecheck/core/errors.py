@@ -7,7 +7,7 @@ malformed notation, broken spec, data or trace files, traces that do not replay,
 output paths that cannot be written, and an optional extra a command needs but that is not
 installed.
 
-Leaves out: the CLI's presentation of these errors (cli.py turns them into one line
+Leaves out: the CLI's presentation of these errors (rulecheck/cli/__init__.py turns them into one line
 on stderr and a non-zero exit, never a traceback).
 """
 

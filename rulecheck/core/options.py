@@ -34,7 +34,7 @@ class Reading(enum.Enum):
 
 R = TypeVar("R", bound=Reading)
 
-_FACTS: Final = "rulecheck.option"
+_FACTS: Final = "option"
 """The metadata key under which `option` files an option's clauses and description on its field."""
 
 

@@ -1,6 +1,6 @@
 """Positions written by hand: how a game reads a position from a few readable lines, and writes one.
 
-Models: a game's position format, the part of a scenario file (rulecheck/check/scenario.py)
+Models: a game's position format, the part of a scenario file (rulecheck/check/positions/scenario.py)
 under `[position]`. `read(game, document, fail)` builds the state the document describes,
 filling every part it leaves out with the defaults the game's docs list, and calls
 `fail(path, message, rule)` (which raises ScenarioError naming the file, the line and the

@@ -9,7 +9,7 @@ every guard and effect is an engine function over ops; `refinement` when some pa
 structure) is encoded in the system, in which case its `abstraction` maps concrete states to
 valuations so that play can be checked against the steps.
 
-Leaves out: proving (rulecheck/check/prove.py: induction, bounded model checking and the
+Leaves out: proving (rulecheck/check/proofs/prove.py: induction, bounded model checking and the
 refinement check) and the systems themselves (each game's symbolic.py).
 """
 

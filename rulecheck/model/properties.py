@@ -6,7 +6,7 @@ values under which the rulebook promises it. A check returns None when it holds 
 one-line explanation when it does not. Each game's properties live in `properties/<game>.py`
 (shipped as `rulecheck.properties.<game>`) and reach the checks through its declaration.
 
-Leaves out: checking them (rulecheck/check/properties.py picks the promised ones and runs
+Leaves out: checking them (rulecheck/check/watch/property_checks.py picks the promised ones and runs
 them on a step) and how states are produced (fuzzing, exploration, tests all use these).
 """
 

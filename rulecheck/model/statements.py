@@ -6,7 +6,7 @@ a question is a set of statements asked together; a game's StatementSet gathers 
 that makes those variables in a Z3 context, the statements, the questions and the function
 that turns a model into a witness.
 
-Leaves out: asking (rulecheck/check/contradictions.py: unsat cores and witnesses) and the
+Leaves out: asking (rulecheck/check/proofs/contradictions.py: unsat cores and witnesses) and the
 statements themselves, which each game writes over its own data (its statements.py).
 """
 

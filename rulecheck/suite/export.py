@@ -1,11 +1,11 @@
 """Choosing a suite's traces: every clause the search reaches, every value of every option, every witness.
 
 Models: three groups of traces for one game, each recorded on our engine (record.py).
-- Clauses: `searched` seeded clause-directed games (pursuit.py) under the chosen options,
+- Clauses: `searched` seeded clause-directed games (rulecheck/check/play/pursuit.py) under the chosen options,
   cycling through the game's campaign player counts (or the one count given), each steering
   toward the clauses no trace kept so far exercises. A game is kept, up to its last step that
   exercised something new, if it exercises a clause the suite lacks.
-- A finished game: a seeded random game (play.py) at the fewest players, played to its end
+- A finished game: a seeded random game (rulecheck/check/play/playthrough.py) at the fewest players, played to its end
   (up to FINISHED_CAP actions, FINISHED_TRIES seeds), so that the suite checks returns.
 - Player counts: unless one player count is chosen, a seeded random game (up to the step cap)
   at every player count the game allows that the search did not play.
@@ -30,8 +30,8 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.playthrough import random_game
-from rulecheck.check.pursuit import pursue
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.play.pursuit import pursue
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import TraceError
 from rulecheck.core.game import Game

@@ -1,0 +1,349 @@
+"""The main job: every check on every game, as independent tasks, gathered into findings.
+
+Models: a budget (how many games, states and seeds each check gets); the campaign of one
+game as a list of tasks (jobs.py), each a picklable value with its own seed, so local
+processes or a Dask cluster return exactly what a serial run returns: the shared API
+self-check, fuzzing and exploration under the defaults at each player count, the variant
+sweep (fuzzing, proofs and the reading check under every other value of every option, one
+at a time), the proofs, the computed tables and the contradictions, each where the game's
+declaration (rulecheck/registry.py) has that part; then a second round of tasks, a
+clause-directed search toward each clause the first round never exercised; then a third, the
+shrinking of each witness that shows a generic issue (search/shrink.py), whose shorter game takes the
+witness's place. The outcomes
+are explained (explain.py: dead rules, findings not reproduced, reading verdicts), the
+findings filed against the game's audit, new ones under the ids of its ledger, and the ids
+given to new keys appended to the ledger (report/findings.py), and findings.html drawn with each
+witness's last position where its game has pictures; a broken audit file or ledger stops
+the run before any task does. Every outcome goes to the campaign's journal (journal.py) as it
+arrives, so a run stopped by a signal resumes with only the tasks that had not finished.
+
+Leaves out: presentation (rulecheck/cli/campaign.py prints progress and the summary) and the checks
+themselves (fuzz, explore, prove, readings, contradictions).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from rulecheck.check.campaign.explain import (
+    check_audit_keys,
+    dead_rules,
+    not_reproduced,
+    pursuit_tasks,
+    reading_verdicts,
+)
+from rulecheck.check.campaign.jobs import Outcome, Task, run_task
+from rulecheck.check.campaign.journal import Journal
+from rulecheck.check.report.findings import (
+    Evidence,
+    Finding,
+    Ledger,
+    LedgerEntry,
+    assemble,
+    load_audit,
+    new_entries,
+    open_ledger,
+    specs_folder,
+    write_ledger,
+    write_report,
+)
+from rulecheck.check.running.parallel import run_tasks
+from rulecheck.check.running.signals import check as check_signals
+from rulecheck.check.watch.generic import ENGINE_ERROR, KINDS
+from rulecheck.core.data import DEFAULT_SOURCE
+from rulecheck.core.errors import OptionError
+from rulecheck.core.game import Game
+from rulecheck.core.trace import parse_trace, replay
+from rulecheck.model.picture import svg_text
+from rulecheck.registry import DECLARATIONS, declaration, make_game
+
+
+@attrs.frozen
+class Budget:
+    name: str
+    games: int
+    """Fuzz games under the defaults, at each player count."""
+    variant_games: int
+    """Fuzz games under each other option value, at each player count."""
+    max_steps: int
+    """The step cap of a fuzzed game under the defaults."""
+    variant_steps: int
+    """The step cap of a game under another option value (fuzz, the reading check) and of a game
+    the API self-check plays."""
+    explore_states: int
+    reading_seeds: int
+    """Random games the reading check plays for each option value."""
+    directed_games: int
+    """Of those seeds, how many also play a game directed toward the option's clauses."""
+    lockstep_states: int
+    """States compared in lockstep from each of a directed game's starting points."""
+    pursuit_games: int
+    """Clause-directed games toward each clause no run under the defaults exercised."""
+    witness_games: int
+    """Fuzz games searching for a concrete trace of each refuted invariant."""
+    self_checks: int
+    variant_players: int
+    """How many of the game's campaign player counts, fewest first, the variant sweep covers."""
+    proof_players: int
+    """Of those, how many the sweep's proofs cover."""
+    shrink_steps: int
+    """The steps each witness's shrinking may replay in all."""
+
+
+BUDGETS: Final = {
+    "smoke": Budget("smoke", 3, 1, 300, 300, 300, 2, 1, 10, 1, 0, 1, 1, 1, 10_000),
+    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 0, 0, 2, 5, 2, 2, 1, 20_000),
+    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99, 200_000),
+}
+
+
+FUZZ_SHARE: Final = 10
+"""Fuzzing under the defaults is split into tasks of at most this many games, each with its own
+seed, so that workers share it."""
+
+
+MIDGAME: Final = 200
+"""A second exploration starts where a random game stands after this many actions."""
+
+
+def _variants(game: type[Game[Any, Any]]) -> Iterator[tuple[str, str]]:
+    for option in game.option_space.options:
+        for value in option.values:
+            if value != option.default:
+                yield option.name, value
+
+
+def tasks_for(game: str, budget: Budget, data: str | None = None) -> list[Task]:
+    """Every task of one game's campaign (with the data set in the file `data`, or its default),
+    under the defaults first."""
+    declared = declaration(game)
+    proves = declared.systems is not None
+    tasks = []
+    for players in declared.game.campaign_players:
+        tasks.append(Task("self-check", game, players, size=budget.self_checks, max_steps=budget.variant_steps))
+        tasks += [
+            Task(
+                "fuzz",
+                game,
+                players,
+                seed=players * 1000 + first,
+                size=min(FUZZ_SHARE, budget.games - first),
+                max_steps=budget.max_steps,
+            )
+            for first in range(0, budget.games, FUZZ_SHARE)
+        ]
+        tasks += [
+            Task("explore", game, players, size=budget.explore_states),
+            Task("explore", game, players, seed=players, size=budget.explore_states, max_steps=MIDGAME),
+        ]
+        if proves:
+            tasks.append(Task("prove", game, players, size=budget.witness_games))
+    tasks += [Task("table", game, declared.game.min_players, subject=name) for name in declared.tables]
+    if declared.statements is not None:
+        tasks.append(Task("contradictions", game, declared.game.min_players))
+    for rank, players in enumerate(declared.game.campaign_players[: budget.variant_players]):
+        for name, value in _variants(declared.game):
+            variant = ((name, value),)
+            steps = budget.variant_steps
+            tasks.append(Task("fuzz", game, players, variant, seed=players, size=budget.variant_games, max_steps=steps))
+            if proves and rank < budget.proof_players:
+                tasks.append(Task("prove", game, players, variant, size=budget.witness_games))
+            tasks.append(
+                Task(
+                    "readings",
+                    game,
+                    players,
+                    variant,
+                    size=budget.reading_seeds,
+                    max_steps=steps,
+                    subject=name,
+                    directed=(budget.directed_games, budget.lockstep_states),
+                    symbolic=rank == 0,
+                )
+            )
+    return [attrs.evolve(task, data=data) for task in tasks] if data is not None else tasks
+
+
+@attrs.frozen
+class Recorded:
+    """A ledger verify wrote, and the ids it added to it."""
+
+    ledger: Ledger
+    added: tuple[LedgerEntry, ...]
+
+
+@attrs.frozen
+class Verdict:
+    findings: tuple[Finding, ...]
+    outcomes: tuple[Outcome, ...]
+    data: dict[str, Any]
+    ledgers: tuple[Recorded, ...]
+    """The ledgers verify wrote, each with the ids it added (none written: nothing to add)."""
+    resumed: int = 0
+    """How many tasks' outcomes were read back from the journal of an earlier run."""
+
+    @property
+    def defects(self) -> tuple[str, ...]:
+        return tuple(f"{o.task}: {d}" for o in self.outcomes for d in o.defects)
+
+
+def verify(
+    out: Path,
+    budget: Budget,
+    *,
+    workers: int = 1,
+    dask: str | None = None,
+    games: Sequence[str] | None = None,
+    select: Callable[[Task], bool] | None = None,
+    progress: Callable[[int, int, Task, Outcome], None] | None = None,
+    ledgers: Traversable | None = None,
+    data: Mapping[str, str] | None = None,
+    resume: bool = False,
+) -> Verdict:
+    """Run the campaign of every game (or of `games`; only the tasks `select` keeps), each with the
+    data file `data` names for it (or its default data), write the findings report into `out`,
+    and append the ids given to new keys to each game's ledger in `ledgers` (default: the
+    package's specs folder; beside the report when that is read-only). Each outcome is written
+    to the journal in `out` as it arrives; with `resume`, the tasks the journal holds an outcome
+    of are not run again."""
+    names = sorted(DECLARATIONS) if games is None else list(games)
+    data = dict(data or {})
+    for name, data_file in data.items():
+        data_format = declaration(name).game.data_format
+        if data_format is None:
+            raise OptionError(f"verify --data: {name} takes no data file")
+        data_format.load(data_file)  # a broken data file stops the run before any task does
+    folder = specs_folder() if ledgers is None else ledgers
+    audits = {name: load_audit(declaration(name).audit) for name in names}
+    for name in names:
+        check_audit_keys(name, audits[name])
+    opened = {
+        name: open_ledger(name, file, audits[name], folder, out)
+        for name in names
+        if (file := declaration(name).ledger) is not None
+    }
+    tasks = [
+        task for name in names for task in tasks_for(name, budget, data.get(name)) if select is None or select(task)
+    ]
+    journal = Journal.open(out, resume)
+    outcomes, resumed = _run(tasks, journal, workers, dask, progress)
+    chase = [
+        task
+        for task in pursuit_tasks(outcomes, names, budget.pursuit_games, budget.variant_steps)
+        if select is None or select(task)
+    ]
+    pursued, resumed_pursuits = _run(chase, journal, workers, dask, progress)
+    evidence = [e for o in outcomes for e in o.evidence]
+    shrinking = [task for task in shrink_tasks(evidence, budget, data) if select is None or select(task)]
+    shrunk, resumed_shrinks = _run(shrinking, journal, workers, dask, progress)
+    evidence = with_shrunk_witnesses(evidence, shrunk)
+    findings: list[Finding] = []
+    added: dict[str, tuple[LedgerEntry, ...]] = {}
+    for name in names:
+        evidence_of = [e for e in evidence if e.game == name] + dead_rules(name, outcomes, pursued)
+        ledger = opened.get(name)
+        found = assemble(name, evidence_of, audits[name], {} if ledger is None else ledger.ids)
+        if ledger is not None:
+            added[name] = new_entries(found, ledger.ids)
+        findings += found
+    missing = [
+        item for name in names for item in not_reproduced(name, audits[name], findings, [*tasks, *chase], budget.name)
+    ]
+    clauses = {c.id: c for name in names for c in declaration(name).catalogue().clauses}
+    tried = {name: _settings([t for t in tasks if t.game == name and t.job == "fuzz"]) for name in names}
+    data = write_report(findings, out, reading_verdicts(outcomes), missing, clauses, tried, witness_picture)
+    recorded = tuple(
+        Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
+    )
+    resumed_all = resumed + resumed_pursuits + resumed_shrinks
+    return Verdict(tuple(findings), (*outcomes, *pursued, *shrunk), data, recorded, resumed_all)
+
+
+def witness_picture(data: Mapping[str, Any]) -> str | None:
+    """The SVG of the position at a witness trace's last step (its JSON data), or None when its
+    game has no pictures or matplotlib, the `draw` extra, is not installed."""
+    declared = declaration(data["game"])
+    if declared.picture is None or importlib.util.find_spec("matplotlib") is None:
+        return None
+    trace = parse_trace(json.dumps(data), "a witness")
+    source = trace.data[0] if trace.data is not None and trace.data[0] != DEFAULT_SOURCE else None
+    game = make_game(trace.game, trace.players, dict(trace.options), data=source)
+    return svg_text(declared.draw(game, replay(game, trace)))
+
+
+def _settings(tasks: Sequence[Task]) -> list[dict[str, Any]]:
+    """The distinct settings (players and option values) of `tasks`, in order."""
+    found: list[dict[str, Any]] = []
+    for task in tasks:
+        if (setting := {"players": task.players, **dict(task.variant)}) not in found:
+            found.append(setting)
+    return found
+
+
+SHRUNK_KINDS: Final = KINDS - {ENGINE_ERROR}
+"""The kinds of issue whose witnesses are shrunk (an engine error is a defect, not a finding)."""
+
+
+def shrink_tasks(evidence: Sequence[Evidence], budget: Budget, data: Mapping[str, str]) -> list[Task]:
+    """A shrinking task for the witness of each evidence key whose witness is a game from the
+    initial state that shows a generic issue: the first piece of evidence of each key, the
+    one the report shows."""
+    tasks, seen = [], set()
+    for item in evidence:
+        trace = item.witness.get("trace")
+        if item.key in seen or item.check not in SHRUNK_KINDS or trace is None or "start" in trace:
+            continue
+        seen.add(item.key)
+        witness = json.dumps(trace, sort_keys=True)
+        tasks.append(
+            Task(
+                "shrink",
+                item.game,
+                item.players,
+                item.variant,
+                size=budget.shrink_steps,
+                subject=item.key,
+                data=data.get(item.game),
+                witness=witness,
+            )
+        )
+    return tasks
+
+
+def with_shrunk_witnesses(evidence: Sequence[Evidence], shrunk: Sequence[Outcome]) -> list[Evidence]:
+    """`evidence` with the first piece of each key that was shrunk replaced by its shrunk witness."""
+    replacement = {o.task.subject: o.evidence[0] for o in shrunk}
+    replaced = []
+    for item in evidence:
+        replaced.append(replacement.pop(item.key, item))
+    return replaced
+
+
+def _run(
+    tasks: Sequence[Task],
+    journal: Journal,
+    workers: int,
+    dask: str | None,
+    progress: Callable[[int, int, Task, Outcome], None] | None,
+) -> tuple[list[Outcome], int]:
+    """The outcome of every task, in task order: the journal's where it has one, else run (and
+    written to the journal as it arrives); and how many came from the journal."""
+    recorded = [journal.outcome(task) for task in tasks]
+    pending = [task for task, outcome in zip(tasks, recorded) if outcome is None]
+    done = len(tasks) - len(pending)
+
+    def arrived(count: int, _total: int, task: Task, outcome: Outcome) -> None:
+        check_signals()  # an outcome that arrives after a signal may be a run cut short
+        journal.write(outcome)
+        if progress is not None:
+            progress(done + count, len(tasks), task, outcome)
+
+    fresh = iter(run_tasks(run_task, pending, workers=workers, dask=dask, progress=arrived))
+    return [outcome if outcome is not None else next(fresh) for outcome in recorded], done

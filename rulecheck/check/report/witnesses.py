@@ -1,0 +1,31 @@
+"""Issue traces saved as they are found: one file per issue, in a folder the user names.
+
+Models: the `--traces DIR` folder of fuzzing and exploration. Each distinct issue (its key:
+kind and subject) gets the file `issue-N.json`, N counting issues in the order they were
+first seen; a later, shorter trace of the same issue (a shrunk one) replaces it. Every file
+is written whole or not at all, so an interrupted run leaves each issue found so far in a
+complete trace.
+
+Leaves out: which issues are found (search/fuzz.py, search/explore.py) and proofs' witnesses (named by
+property, written by the command).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulecheck.check.watch.generic import Found
+
+
+class IssueTraces:
+    """The trace files of one run's issues, in `folder` (created when missing)."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self._numbers: dict[tuple[str, str], int] = {}
+
+    def save(self, found: Found) -> None:
+        """Write the issue's trace to its file, the first time it is seen or over an earlier one."""
+        number = self._numbers.setdefault(found.issue.key, len(self._numbers) + 1)
+        found.trace.save(self.folder / f"issue-{number}.json")

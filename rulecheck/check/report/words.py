@@ -1,0 +1,76 @@
+"""The words the findings report says each finding in: findings.md and findings.html alike.
+
+Models: how each kind of evidence opens, in plain words; where a piece of evidence was seen,
+by player count, against the settings the campaign tried (`at 2 players under every reading
+tried (24) but removal=edge5`); and a witness trace's length, with the length of the game it
+was shrunk from.
+
+Leaves out: the layout of either document (findings.py, page.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+FOUND: Final = {
+    "self-loss": "A player can lose through their own action",
+    "rule gap": "Play reaches a point where the rulebook is silent",
+    "non-termination": "Play can go on for ever",
+    "deadlock": "A player can be left with no legal action",
+    "broken invariant": "Something the rulebook promises fails under some reading",
+    "reading that matters": "Two readings of the rulebook play differently",
+    "parts": "Two readings of the rulebook play differently",
+    "dead rule": "A rule the checks did not see applied",
+    "contradiction": "Statements of the rulebook cannot all hold",
+    "computed table": "A number the rulebook implies, computed",
+}
+"""How the report opens each kind of evidence, before the evidence's own words."""
+
+SHOWN_SETTINGS: Final = 4
+"""A "seen under" summary names at most this many readings; more are counted."""
+
+
+def _reading(setting: Mapping[str, Any]) -> str:
+    values = [f"{k}={v}" for k, v in setting.items() if k != "players"]
+    return ", ".join(values) or "the defaults"
+
+
+def _named(readings: Sequence[str]) -> str:
+    more = f" and {len(readings) - SHOWN_SETTINGS} more" if len(readings) > SHOWN_SETTINGS else ""
+    return ", ".join(readings[:SHOWN_SETTINGS]) + more
+
+
+def seen_under(seen: Sequence[Mapping[str, Any]], tried: Sequence[Mapping[str, Any]]) -> str:
+    """Where a piece of evidence was seen, by player count, against the readings the campaign
+    tried at that count: `at 2 players under every reading tried (24)`, `... but removal=edge5`,
+    or the readings named."""
+    parts = []
+    for players in sorted({s["players"] for s in seen}):
+        at = f"at {players} player{'' if players == 1 else 's'}"
+        here = [_reading(s) for s in seen if s["players"] == players]
+        universe = [_reading(t) for t in tried if t["players"] == players]
+        missing = [r for r in universe if r not in here]
+        if len(universe) > 1 and not missing:
+            parts.append(f"{at} under every reading tried ({len(universe)})")
+        elif len(here) > SHOWN_SETTINGS and len(missing) <= SHOWN_SETTINGS and set(here) <= set(universe):
+            parts.append(f"{at} under every reading tried ({len(universe)}) but {', '.join(missing)}")
+        else:
+            parts.append(f"{at} under {_named(here)}")
+    return "; ".join(parts)
+
+
+def witness_length(trace: Mapping[str, Any]) -> str:
+    """A witness trace's length in words: `a game of 22 steps, shrunk from 1461`, or `the initial state`."""
+    steps = len(trace.get("steps", []))
+    shrunk_from = (trace.get("shows") or {}).get("shrunk_from")
+    length = f"{steps} step{'' if steps == 1 else 's'}"
+    if shrunk_from and shrunk_from > steps:
+        length += f", shrunk from {shrunk_from}"
+    return f"a game of {length}" if steps else "the initial state"
+
+
+def witness_words(item: Mapping[str, Any], traces: Mapping[str, Any]) -> str:
+    """`Witness: a game of N steps. ` for evidence whose witness is a trace, else nothing."""
+    trace = traces.get(item["witness"].get("file", ""))
+    return f"Witness: {witness_length(trace)}. " if trace is not None else ""

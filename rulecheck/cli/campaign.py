@@ -1,0 +1,175 @@
+"""The main job's command: `verify`.
+
+Models: presentation of a verify campaign: a line for each finished task, the findings report's
+files with a summary per game and kind, the ledgers' new finding ids, and any engine self-check
+that failed (exit 1); how many local processes run it, or a Dask cluster; and, when a signal
+stops it, where its journal is and the command that finishes it.
+
+Leaves out: the campaign itself (rulecheck/check/campaign/).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rulecheck.check.campaign.jobs import Outcome, Task
+from rulecheck.check.campaign.journal import FOLDER
+from rulecheck.check.campaign.verify import BUDGETS, Recorded, verify
+from rulecheck.check.running.signals import Interrupted, interruptible
+from rulecheck.cli.args import at_least, writable_folder
+from rulecheck.cli.progress import progress_bar
+from rulecheck.cli.shared import EXIT_FAILED, command
+from rulecheck.core.errors import OptionError
+from rulecheck.core.options import parse_assignments
+from rulecheck.registry import DECLARATIONS
+
+DEFAULT_OUT = "report"
+"""The report folder of `rulecheck verify` when given neither --out nor --resume."""
+
+
+DEFAULT_BUDGET = "quick"
+"""The budget of `rulecheck verify` when given no --budget."""
+
+
+def _verify(args: argparse.Namespace) -> int:
+    """The main job: every check on every game, a findings report in `--out`. Exit 1 only when
+    an engine self-check failed; findings are the output, not a failure. Each task's outcome is
+    in the journal as it arrives; a signal stops the run, and `--resume DIR` finishes it."""
+    if args.resume is not None and args.out is not None and Path(args.resume) != Path(args.out):
+        raise OptionError(f"verify --out {args.out} --resume {args.resume}: the campaign resumed writes its own folder")
+    workers = _workers(args)
+    out = writable_folder(args.resume or args.out or DEFAULT_OUT)
+    ledgers = writable_folder(args.ledgers) if args.ledgers else None
+    start = time.perf_counter()
+
+    try:
+        with interruptible(), progress_bar("verify: tasks") as bar:
+
+            def progress(done: int, total: int, task: Task, outcome: Outcome) -> None:
+                bar(done, total)
+                print(_task_line(done, total, time.perf_counter() - start, task, outcome), flush=True)
+
+            verdict = verify(
+                out,
+                BUDGETS[args.budget],
+                workers=workers,
+                dask=args.dask,
+                games=args.game or None,
+                progress=progress,
+                ledgers=ledgers,
+                data=parse_assignments(args.data),
+                resume=args.resume is not None,
+            )
+    except Interrupted as stop:
+        print(
+            f"rulecheck: stopped by {stop.name}: every finished task's outcome is in {out / FOLDER}; "
+            f"rulecheck verify --resume {out} (with the same options) finishes the campaign",
+            file=sys.stderr,
+        )
+        return stop.exit_status
+    if verdict.resumed:
+        print(f"\n{verdict.resumed} tasks' outcomes were read back from {out / FOLDER}")
+    files = f"{out / 'findings.md'}, {out / 'findings.html'} and {out / 'findings.json'}"
+    print(f"\nfindings: {files}, {len(verdict.findings)} findings")
+    width = max((len(kind) for counts in verdict.data["summary"].values() for kind in counts), default=4)
+    for game, counts in verdict.data["summary"].items():
+        for kind, count in counts.items():
+            print(f"  {game}  {kind.ljust(width)}  {count}")
+    for recorded in verdict.ledgers:
+        print(_ledger_line(recorded, out))
+    for defect in verdict.defects:
+        print(f"ENGINE SELF-CHECK FAILED: {defect}")
+    return EXIT_FAILED if verdict.defects else 0
+
+
+def _task_line(done: int, total: int, elapsed: float, task: Task, outcome: Outcome) -> str:
+    """The log line of a finished task of `verify`."""
+    found = f", {len(outcome.evidence)} evidence" if outcome.evidence else ""
+    defects = f", {len(outcome.defects)} DEFECTS" if outcome.defects else ""
+    return f"[{done:>{len(str(total))}}/{total} {elapsed:6.1f}s] {task} ({outcome.seconds:.1f}s{found}{defects})"
+
+
+def _workers(args: argparse.Namespace) -> int:
+    """The local processes of `verify`: --workers, or one per CPU; 1 under --dask, whose cluster's
+    workers run the tasks (OptionError for --workers given with --dask)."""
+    if args.dask is not None:
+        if args.workers is not None:
+            raise OptionError(
+                f"verify --workers {args.workers} --dask {args.dask}: the Dask cluster's workers run the tasks; "
+                "give one or the other"
+            )
+        return 1
+    return args.workers if args.workers is not None else os.cpu_count() or 1
+
+
+def _ledger_line(recorded: Recorded, out: Path) -> str:
+    ledger = recorded.ledger
+    ids = f" ({', '.join(e.id for e in recorded.added)})" if recorded.added else ""
+    new = f"{len(recorded.added)} new finding id{'' if len(recorded.added) == 1 else 's'}{ids}"
+    if not ledger.beside_report:
+        return f"ledger: {new} appended to {ledger.target}"
+    return (
+        f"ledger: specs/{ledger.file} is read-only here, so the updated ledger ({new}) is {ledger.target}; "
+        f"verify --out {out} reads it again, and copying it over specs/{ledger.file} keeps the ids for good"
+    )
+
+
+def add_commands(commands: Any) -> None:
+    """`verify`, on the command's sub-parsers."""
+    verify_ = command(
+        commands, "verify", _verify, "the main job: every check on every game, and the findings report", False
+    )
+    verify_.add_argument(
+        "--out",
+        metavar="DIR",
+        help=f"folder for findings.json, findings.md, witnesses/ and the journal (default: {DEFAULT_OUT})",
+    )
+    verify_.add_argument(
+        "--resume",
+        metavar="DIR",
+        help="finish the campaign an interrupted run left in DIR (its --out), running only the tasks its journal lacks "
+        "(default: start a new campaign)",
+    )
+    verify_.add_argument(
+        "--budget",
+        choices=sorted(BUDGETS),
+        default=DEFAULT_BUDGET,
+        help=f"how much each check runs (default: {DEFAULT_BUDGET})",
+    )
+    verify_.add_argument(
+        "--game",
+        action="append",
+        default=[],
+        choices=sorted(DECLARATIONS),
+        help="check only this game (repeat for several; default: every game)",
+    )
+    verify_.add_argument(
+        "--ledgers",
+        metavar="DIR",
+        help="the folder of the finding-id ledgers to read and append to (default: the package's specs folder)",
+    )
+    verify_.add_argument(
+        "--workers",
+        type=at_least(1),
+        default=None,
+        metavar="N",
+        help="run the tasks in this many local processes, 1 or more; not with --dask (default: one per CPU)",
+    )
+    verify_.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run the tasks on the workers of the Dask scheduler at ADDRESS instead of local processes "
+        "(default: local processes; needs rulecheck[dask])",
+    )
+    verify_.add_argument(
+        "--data",
+        action="append",
+        default=[],
+        metavar="GAME=FILE",
+        help="play GAME with the data set in FILE; repeat it for several games (default: each game's shipped one)",
+    )
