@@ -59,6 +59,8 @@ ANSWERS_KEPT: Final = 2
 """The most lines of an engine's output waiting to be read: an engine that floods waits for us."""
 POLL_SECONDS: Final = 0.05
 """How often a pipe's reader looks whether it is to stop, while no output comes."""
+EXIT_POLL_SECONDS: Final = 0.25
+"""How often a request waiting for an answer looks whether the engine has exited."""
 CHUNK_BYTES: Final = 1 << 16
 QUIT_SECONDS: Final = 1.0
 """How long an engine has to exit on its own after `quit`, before it is killed."""
@@ -285,10 +287,7 @@ class ProcessEngine:
             raise self._exited(op) from None
         except TimeoutError:
             raise EngineError(f"took no request ({op}) within {seconds:g} s", broken=True) from None
-        try:
-            line = self._answers.get(timeout=seconds)
-        except queue.Empty:
-            raise EngineError(f"gave no answer to {op} within {seconds:g} s", broken=True) from None
+        line = self._next_line(op, seconds)
         self._answered = True
         if line is None:
             raise self._exited(op)
@@ -299,6 +298,21 @@ class ProcessEngine:
         except _NotJson as exc:
             raise EngineError(f"answered {op} with something that is not JSON ({exc})", broken=True) from None
         return _checked(answer, op, self._number)
+
+    def _next_line(self, op: str, seconds: float) -> bytes | None:
+        """The engine's next line of output within `seconds`, or None when it has exited without
+        one (even while a child of its holds its output open); EngineError when time runs out."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                return self._answers.get(timeout=min(left, EXIT_POLL_SECONDS))
+            except queue.Empty:
+                if self._process.poll() is not None:  # what it wrote before exiting is read within a poll
+                    try:
+                        return self._answers.get(timeout=4 * POLL_SECONDS)
+                    except queue.Empty:
+                        return None
+        raise EngineError(f"gave no answer to {op} within {seconds:g} s", broken=True)
 
     def restart(self) -> None:
         self._stop()
