@@ -1,10 +1,14 @@
-"""Hypothesis profiles: derandomized in CI (CI=true), randomized on a developer's machine; and no
-test appends to the shipped finding-id ledgers (verify's default ledger folder is a copy)."""
+"""Hypothesis profiles: derandomized in CI (CI=true), randomized on a developer's machine; no test
+appends to the shipped finding-id ledgers (verify's default ledger folder is a copy); and the golden
+suites replayed are those of the registered games (rulecheck/registry.py), wherever each game's
+declaration puts its suite: one under tests/ of a game the run does not register (a test game's,
+registered only when RULECHECK_EXTRA_GAMES names it) is not collected."""
 
 import os
 import shutil
 from collections import Counter
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -46,6 +50,21 @@ def ledgers_copied(tmp_path_factory, monkeypatch):
         if item.name.endswith("-ledger.toml"):
             shutil.copyfile(str(item), folder / item.name)
     monkeypatch.setattr(verify, "specs_folder", lambda: folder)
+
+
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_ignore_collect(collection_path, config):
+    """Leave out a golden suite under tests/ that is no registered game's (None: pytest decides)."""
+    from rulecheck.registry import DECLARATIONS
+    from rulecheck.suite.format import SUITE_SUFFIX
+
+    if not collection_path.name.endswith(SUITE_SUFFIX) or TESTS not in collection_path.parents:
+        return None
+    root = TESTS.parent
+    golden = {root / d.tested.suite for d in DECLARATIONS.values() if d.tested is not None}
+    return True if collection_path not in golden else None
 
 
 TALLIES = {"inputs": "hostile inputs tried per reader", "faults": "faults injected per kind"}
