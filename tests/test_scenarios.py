@@ -97,7 +97,7 @@ def test_every_witness_of_a_report_becomes_a_scenario_whose_check_shows_its_last
             assert load_scenario(scenario).expected[0].answer.action == steps[-1]["action"]
 
 
-@pytest.mark.parametrize("game", ["globetrotter", "mechanica"])
+@pytest.mark.parametrize("game", sorted(DECLARATIONS))
 def test_a_witness_found_by_fuzzing_becomes_a_scenario_that_checks(capsys, tmp_path, game):
     report = fuzz(make_game(game), declaration(game).properties, 3, 1, 300)  # a seed whose games find something
     assert report.found
