@@ -83,6 +83,7 @@ GLOBETROTTER = GameDeclaration(
         "globetrotter",
         field_play=((2, 4, 6), 1, 250),
         replays=(2, ("shooting",)),
+        slow_tables=("earliest-build",),
     ),
 )
 

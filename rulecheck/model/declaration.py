@@ -63,10 +63,17 @@ class Tested:
     replays: tuple[int, tuple[str, ...]]
     """The campaign whose findings' replays tests/test_readable_replays.py reads: its player count
     and the options it sweeps (every other option at its default)."""
+    slow_tables: tuple[str, ...] = ()
+    """Its computed tables that search for minutes: the tests that compute every table leave them
+    out, and test each on its own."""
 
     @classmethod
     def shipped(
-        cls, name: str, field_play: tuple[tuple[int, ...], int, int], replays: tuple[int, tuple[str, ...]]
+        cls,
+        name: str,
+        field_play: tuple[tuple[int, ...], int, int],
+        replays: tuple[int, tuple[str, ...]],
+        slow_tables: tuple[str, ...] = (),
     ) -> Tested:
         """The files of the game `name` where rulecheck ships them: docs/<name>.md, specs/<name>.toml,
         rulecheck/games/<package>/options.py, tests/suites/<name>.suite.jsonl and scenarios/<name>."""
@@ -79,6 +86,7 @@ class Tested:
             scenarios=f"scenarios/{name}",
             field_play=field_play,
             replays=replays,
+            slow_tables=slow_tables,
         )
 
 
