@@ -5,7 +5,7 @@ Models: for each registered game, the suite `rulecheck suite export` writes with
 with copies of the finding-id ledgers, so the shipped ones are untouched), at the path its
 declaration names (Tested.suite: `tests/suites/<game>.suite.jsonl` for a shipped game) with its
 readable playthrough `<game>.suite.txt` beside it. The pytest plugin collects every trace of these
-files as a test (tests/suites/conftest.py adds how to regenerate to a failure), so a change to an
+files as a test (tests/conftest.py adds how to regenerate to a failure), so a change to an
 engine's behaviour fails `make test` at the first step that changed, and the playthrough's diff
 shows what changed.
 

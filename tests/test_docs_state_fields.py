@@ -109,7 +109,9 @@ def test_a_rare_path_is_held_by_its_scenario(game):
         if not row.rare:
             continue
         assert row.scenario(), f"{row.path}: a Rare: row names the scenario that holds it"
-        scenario = load_scenario(ROOT / "scenarios" / row.scenario())
+        folder = declaration(game).tests().scenarios
+        assert row.scenario().startswith(f"{folder}/"), f"{row.path}: {row.scenario()} is not in {folder}"
+        scenario = load_scenario(ROOT / row.scenario())
         states = [scenario.state]
         answer = scenario.expected[0].answer
         if answer.action is not None and answer.illegal is None:
