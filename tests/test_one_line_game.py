@@ -32,8 +32,10 @@ LEFT_OUT = ["--ignore=tests/test_native.py", "--ignore=tests/test_one_line_game.
 
 
 def pytest_run(extra: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """pytest in a subprocess at the project's root, with RULECHECK_EXTRA_GAMES set to `extra`."""
-    env = {**os.environ, EXTRA_GAMES: extra, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    """pytest in a subprocess at the project's root, with RULECHECK_EXTRA_GAMES set to `extra` (and
+    nothing of a pytest-xdist worker this test may run in)."""
+    outer = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))}
+    env = {**outer, EXTRA_GAMES: extra, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *args]
     return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)
 
