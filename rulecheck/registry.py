@@ -19,7 +19,8 @@ The variable is read once, when this module is imported: pytest-xdist's workers,
 spawned workers and the command run in a subprocess inherit it and so see the same games
 (a test that adds a game with monkeypatch.setitem reaches its own process only). A module
 named there that is missing fails with its import error; one without a declaration, or one
-whose game's name is taken, is a SpecError.
+whose game's name is taken, is a SpecError. The variable is the operator's, as PYTHONPATH is:
+no file or message rulecheck reads names a module to import.
 
 Leaves out: the games and their parts (rulecheck/games/<game>/, properties/<game>.py and
 specs/<game>.toml) and what is done with them (rulecheck/check/ and the command).
