@@ -5,17 +5,36 @@ build a game from a name, a player count and option values, with errors that lis
 allowed. The command and the checks reach every part of a game through its declaration
 here; an import error inside a game's module surfaces with its own traceback.
 
+A game is one unit: its declaration names every part of it, and what the project's per-game
+tests read of it besides (GameDeclaration.tested), so registering it is one line, and every
+test that runs per game iterates DECLARATIONS. A shipped game is one entry of SHIPPED. Any
+other game (one written for the tests, say tests/fixtures/toy_game/) is registered for a run,
+in every process of that run, by one entry of the environment variable RULECHECK_EXTRA_GAMES:
+the dotted names of modules, separated by commas, each holding its game's declaration as
+`DECLARATION`:
+
+    RULECHECK_EXTRA_GAMES=tests.fixtures.toy_game python -m pytest tests/test_api_every_game.py
+
+The variable is read once, when this module is imported: pytest-xdist's workers, verify's
+spawned workers and the command run in a subprocess inherit it and so see the same games
+(a test that adds a game with monkeypatch.setitem reaches its own process only). A module
+named there that is missing fails with its import error; one without a declaration, or one
+whose game's name is taken, is a SpecError. The variable is the operator's, as PYTHONPATH is:
+no file or message rulecheck reads names a module to import.
+
 Leaves out: the games and their parts (rulecheck/games/<game>/, properties/<game>.py and
 specs/<game>.toml) and what is done with them (rulecheck/check/ and the command).
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from rulecheck.core.errors import OptionError
+from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.core.game import Game
 from rulecheck.games.globetrotter import position as globetrotter_position
 from rulecheck.games.globetrotter import statements as globetrotter_statements
@@ -37,7 +56,7 @@ from rulecheck.games.mechanica.game import Mechanica
 from rulecheck.games.mechanica.picture import picture as mechanica_picture
 from rulecheck.games.mechanica.statements import statement_set as mechanica_statements
 from rulecheck.games.mechanica.symbolic import systems as mechanica_systems
-from rulecheck.model.declaration import GameDeclaration
+from rulecheck.model.declaration import GameDeclaration, Tested
 from rulecheck.model.statements import StatementSet
 from rulecheck.properties.globetrotter import PROPERTIES as GLOBETROTTER_PROPERTIES
 from rulecheck.properties.globot_time_force import PROPERTIES as GLOBOT_TIME_FORCE_PROPERTIES
@@ -61,6 +80,12 @@ GLOBETROTTER = GameDeclaration(
     position=globetrotter_position.FORMAT,
     audit="globetrotter-audit.toml",
     ledger="globetrotter-ledger.toml",
+    tested=Tested.shipped(
+        "globetrotter",
+        field_play=((2, 4, 6), 1, 250),
+        replays=(2, ("shooting",)),
+        slow_tables=("earliest-build",),
+    ),
 )
 
 GLOBOT_TIME_FORCE = GameDeclaration(
@@ -74,6 +99,11 @@ GLOBOT_TIME_FORCE = GameDeclaration(
     position=globot_time_force_position.FORMAT,
     audit="globot-time-force-audit.toml",
     ledger="globot-time-force-ledger.toml",
+    tested=Tested.shipped(
+        "globot-time-force",
+        field_play=((1, 2, 3, 5), 2, 200),
+        replays=(1, ("charge", "timeline_actions")),
+    ),
 )
 
 MECHANICA = GameDeclaration(
@@ -87,10 +117,41 @@ MECHANICA = GameDeclaration(
     position=mechanica_position.FORMAT,
     audit="mechanica-audit.toml",
     ledger="mechanica-ledger.toml",
+    tested=Tested.shipped(
+        "mechanica",
+        field_play=((1, 2, 4), 1, 120),
+        replays=(2, ("shop_rotation", "blueprint_once")),
+    ),
 )
 
-DECLARATIONS: dict[str, GameDeclaration] = {d.name: d for d in (GLOBETROTTER, GLOBOT_TIME_FORCE, MECHANICA)}
-"""Every registered game by name; a test may add one (monkeypatch.setitem)."""
+SHIPPED: tuple[GameDeclaration, ...] = (GLOBETROTTER, GLOBOT_TIME_FORCE, MECHANICA)
+"""The games rulecheck ships, each declared above."""
+
+EXTRA_GAMES = "RULECHECK_EXTRA_GAMES"
+"""The environment variable naming the modules of the games registered besides the shipped ones."""
+
+
+def declared_in(module: str) -> GameDeclaration:
+    """The declaration the module `module` (a dotted name) holds as `DECLARATION`."""
+    found = getattr(importlib.import_module(module), "DECLARATION", None)
+    if not isinstance(found, GameDeclaration):
+        raise SpecError(f"{EXTRA_GAMES}: module {module!r} holds no GameDeclaration named DECLARATION")
+    return found
+
+
+def registered(extra: str) -> dict[str, GameDeclaration]:
+    """The shipped games and those of the modules `extra` names (as RULECHECK_EXTRA_GAMES does), by name."""
+    found: dict[str, GameDeclaration] = {}
+    for declared in (*SHIPPED, *(declared_in(m.strip()) for m in extra.split(",") if m.strip())):
+        if declared.name in found:
+            raise SpecError(f"{EXTRA_GAMES}: two declarations of the game {declared.name!r}")
+        found[declared.name] = declared
+    return found
+
+
+DECLARATIONS: dict[str, GameDeclaration] = registered(os.environ.get(EXTRA_GAMES, ""))
+"""Every registered game by name: the shipped ones and those RULECHECK_EXTRA_GAMES names; a test
+may add one for itself (monkeypatch.setitem)."""
 
 
 def declaration(name: str) -> GameDeclaration:

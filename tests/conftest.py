@@ -1,10 +1,15 @@
-"""Hypothesis profiles: derandomized in CI (CI=true), randomized on a developer's machine; and no
-test appends to the shipped finding-id ledgers (verify's default ledger folder is a copy)."""
+"""Hypothesis profiles: derandomized in CI (CI=true), randomized on a developer's machine; no test
+appends to the shipped finding-id ledgers (verify's default ledger folder is a copy); and the golden
+suites replayed are those of the registered games (rulecheck/registry.py), wherever each game's
+declaration puts its suite: one under tests/ of a game the run does not register (a test game's,
+registered only when RULECHECK_EXTRA_GAMES names it) is not collected, and a failure of a golden
+trace says how to bring the suite up to date after a deliberate change of behaviour."""
 
 import os
 import shutil
 from collections import Counter
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -46,6 +51,41 @@ def ledgers_copied(tmp_path_factory, monkeypatch):
         if item.name.endswith("-ledger.toml"):
             shutil.copyfile(str(item), folder / item.name)
     monkeypatch.setattr(verify, "specs_folder", lambda: folder)
+
+
+TESTS = Path(__file__).resolve().parent
+
+
+def golden_suites():
+    """Each registered game's golden suite (the file its declaration names), by game."""
+    from rulecheck.registry import DECLARATIONS
+
+    return {TESTS.parent / d.tested.suite: name for name, d in DECLARATIONS.items() if d.tested is not None}
+
+
+def pytest_ignore_collect(collection_path, config):
+    """Leave out a golden suite under tests/ that is no registered game's (None: pytest decides)."""
+    from rulecheck.suite.format import SUITE_SUFFIX
+
+    if not collection_path.name.endswith(SUITE_SUFFIX) or TESTS not in collection_path.parents:
+        return None
+    return True if collection_path not in golden_suites() else None
+
+
+HINT = (
+    "The engine no longer plays this golden trace as recorded. If the change is deliberate, bump the "
+    "game's version, then regenerate its suite: python -m tests.suite_record {game} (the diff of "
+    "{playthrough} shows what changed)."
+)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and call.when == "call" and (game := golden_suites().get(item.path)) is not None:
+        playthrough = item.path.with_suffix(".txt").relative_to(TESTS.parent)
+        report.sections.append(("golden suites", HINT.format(game=game, playthrough=playthrough)))
 
 
 TALLIES = {"inputs": "hostile inputs tried per reader", "faults": "faults injected per kind"}

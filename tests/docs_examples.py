@@ -1,5 +1,6 @@
-"""The example commands of README.md and docs/*.md, run as written and compared with the output
-the page shows, so the docs cannot go stale.
+"""The example commands of README.md, docs/*.md and every registered game's page (wherever its
+declaration puts it), run as written and compared with the output the page shows, so the docs
+cannot go stale.
 
 An example is a ```console block: each line that starts with `$ ` is a command (a line ending in
 ` \\` goes on in the next), and the lines after it, up to the next command or the end of the
@@ -115,8 +116,13 @@ class Result:
 
 
 def pages() -> list[Path]:
-    """README.md and every page of docs/, in order of name."""
-    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    """README.md, every page of docs/ in order of name, then each registered game's page that lies
+    elsewhere (tests/fixtures/toy_game/toy-game.md, when that game is registered)."""
+    from rulecheck.registry import DECLARATIONS
+
+    found = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    declared = sorted(ROOT / d.tested.page for d in DECLARATIONS.values() if d.tested is not None)
+    return found + [page for page in declared if page not in found]
 
 
 def examples(page: Path) -> list[Example]:

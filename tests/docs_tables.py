@@ -1,5 +1,6 @@
-"""The generated sections of each game's page (docs/<game>.md): every clause with its rulebook lines,
-every option with the clauses it reads, and the data set with the source of each entry.
+"""The generated sections of each registered game's page (docs/<game>.md for a shipped game; the page
+its declaration names, GameDeclaration.tested): every clause with its rulebook lines, every option with
+the clauses it reads, and the data set with the source of each entry.
 
 Each section sits between `<!-- generated: NAME -->` and `<!-- end generated: NAME -->` on the page and
 is rendered from what the code reads: the clause catalogue (specs/<game>.toml), the option space
@@ -26,14 +27,21 @@ from rulecheck.check.report.findings import load_audit, parse_ledger, specs_fold
 from rulecheck.core.clauses import Catalogue, Clause
 from rulecheck.core.data import entry_name
 from rulecheck.core.options import Option
-from rulecheck.registry import declaration
+from rulecheck.registry import DECLARATIONS, declaration
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = {"globetrotter": "globetrotter.md", "globot-time-force": "globot-time-force.md", "mechanica": "mechanica.md"}
-"""Each game's page under docs/."""
 UPDATE = "python -m tests.docs_tables --update"
 SOURCE_KINDS = ("publisher", "rulebook", "assumption")
 """How a data entry's `source` says where each of its facts comes from."""
+
+
+def page_name(game: str) -> str:
+    """The game's page, from the project's root (`docs/mechanica.md`), as its declaration names it."""
+    return declaration(game).tests().page
+
+
+def page_path(game: str) -> Path:
+    return ROOT / page_name(game)
 
 
 def _cell(text: str) -> str:
@@ -54,11 +62,11 @@ def lines_text(lines: Sequence[int]) -> str:
 
 
 def clauses(game: str) -> str:
-    catalogue = declaration(game).catalogue()
+    catalogue, file = declaration(game).catalogue(), declaration(game).tests().clauses
     rows = [f"| `{c.id}` | {lines_text(c.lines)} | {_cell(c.text)} |" for c in catalogue.clauses]
     return "\n".join(
         [
-            f"{len(catalogue.clauses)} clauses from `specs/{game}.toml`, in its order; the lines are those of "
+            f"{len(catalogue.clauses)} clauses from `{file}`, in its order; the lines are those of "
             f"`{catalogue.rulebook}` as `cat -n` numbers them (`none`: a clause no line states, such as one "
             "the text implies or a fact from elsewhere, which its text names).",
             "",
@@ -102,7 +110,7 @@ def options(game: str) -> str:
     decl = declaration(game)
     space, catalogue, findings = decl.game.option_space, decl.catalogue(), _findings(game)
     lines = [
-        f"{len(space.options)} options from `rulecheck/games/{game.replace('-', '_')}/options.py` "
+        f"{len(space.options)} options from `{decl.tests().options}` "
         f"(`rulecheck options {game}`), each with its default (the most literal reading), its other values, "
         "what it decides, the findings its readings bear on (the audit's ids, or the ledger's for a finding "
         "the audit does not list) and the sentences it reads: each clause with its rulebook lines.",
@@ -193,7 +201,7 @@ def rendered(game: str, page: str) -> str:
     """The page with each generated section rendered anew; ValueError if one is missing or unknown."""
     names = [m.group(2) for m in MARKED.finditer(page)]
     if sorted(names) != sorted(SECTIONS):
-        raise ValueError(f"docs/{PAGES[game]} has generated sections {names}; it needs each of {sorted(SECTIONS)} once")
+        raise ValueError(f"{page_name(game)} has generated sections {names}; it needs each of {sorted(SECTIONS)} once")
     return MARKED.sub(lambda m: f"{m.group(1)}{SECTIONS[m.group(2)](game)}\n{m.group(4)}", page)
 
 
@@ -202,8 +210,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--update", action="store_true", help="rewrite the pages (else list those out of date)")
     args = parser.parse_args(argv)
     stale = []
-    for game, name in PAGES.items():
-        path = ROOT / "docs" / name
+    for game in sorted(DECLARATIONS):
+        path, name = page_path(game), page_name(game)
         page = path.read_text(encoding="utf-8")
         try:
             new = rendered(game, page)
@@ -211,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(exc, file=sys.stderr)
             return 2
         if new != page:
-            stale.append(f"docs/{name}")
+            stale.append(name)
             if args.update:
                 path.write_text(new, encoding="utf-8")
     verb = "updated" if args.update else "out of date (run " + UPDATE + ")"

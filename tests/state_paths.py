@@ -16,8 +16,9 @@ column, for an array, says how its elements are ordered: `sorted` (ascending
 by the element's own value) or `sorted by` a list of backticked keys of each element (object fields,
 or `[0]`-style items of a pair; a remark in brackets is not a key), in that order of significance,
 `null` before every string, are the claims `order_broken` checks. A row whose meaning starts with
-`Rare:` is a path random play seldom reaches; it names the scenario file (under scenarios/) whose
-position, or the state after its expected action, holds it.
+`Rare:` is a path random play seldom reaches; it names the scenario file (by its path from the
+project's root, in the game's folder of scenarios) whose position, or the state after its expected
+action, holds it.
 
 Leaves out: what the fields mean (the pages say that in the rules' words).
 """
@@ -147,8 +148,9 @@ class Row:
         return self.meaning.startswith("Rare:")
 
     def scenario(self) -> str | None:
-        """The scenario file a rare row names (its path under scenarios/), if any."""
-        found = re.search(r"`scenarios/([^`]+\.toml)`", self.meaning)
+        """The scenario file a rare row names (its path from the project's root, in a folder named
+        scenarios), if any."""
+        found = re.search(r"`((?:[^`/]+/)*scenarios/[^`]+\.toml)`", self.meaning)
         return found.group(1) if found else None
 
     def sort_keys(self) -> tuple[str, ...] | None:

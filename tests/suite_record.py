@@ -1,12 +1,13 @@
 """Golden suites: each game's conformance suite, pinned under tests/suites/ and replayed by `make test`.
 
-Models: for each game, the suite `rulecheck suite export` writes with the settings below (seed,
-searched games, step cap) and the witnesses of a smoke-budget verify of that game (run here, with
-copies of the finding-id ledgers, so the shipped ones are untouched), as
-`tests/suites/<game>.suite.jsonl` with its readable playthrough `<game>.suite.txt` beside it. The
-pytest plugin collects every trace of these files as a test (tests/suites/conftest.py adds how to
-regenerate to a failure), so a change to an engine's behaviour fails `make test` at the first
-step that changed, and the playthrough's diff shows what changed.
+Models: for each registered game, the suite `rulecheck suite export` writes with the settings below
+(seed, searched games, step cap) and the witnesses of a smoke-budget verify of that game (run here,
+with copies of the finding-id ledgers, so the shipped ones are untouched), at the path its
+declaration names (Tested.suite: `tests/suites/<game>.suite.jsonl` for a shipped game) with its
+readable playthrough `<game>.suite.txt` beside it. The pytest plugin collects every trace of these
+files as a test (tests/conftest.py adds how to regenerate to a failure), so a change to an
+engine's behaviour fails `make test` at the first step that changed, and the playthrough's diff
+shows what changed.
 
 Regenerate with `python -m tests.suite_record [GAME ...]` (every game by default). It refuses to
 overwrite a suite that the engine no longer plays as recorded while the game's version is the
@@ -25,21 +26,25 @@ from importlib import resources
 from pathlib import Path
 
 from rulecheck.check.campaign.verify import BUDGETS, verify
-from rulecheck.registry import DECLARATIONS, game_class
+from rulecheck.registry import DECLARATIONS, declaration, game_class
 from rulecheck.suite.export import export_suite
 from rulecheck.suite.format import SUITE_SUFFIX, SuiteTrace, read_suite, save_suite
 from rulecheck.suite.playthrough import save_playthrough
 from rulecheck.suite.protocol import REFERENCE, open_engine
 from rulecheck.suite.replay import replay_suite
 
-SUITES = Path(__file__).parent / "suites"
+ROOT = Path(__file__).resolve().parents[1]
 SEED = 0
 SEARCHED = 8
 MAX_STEPS = 300
 
 
 def suite_path(game: str) -> Path:
-    return SUITES / f"{game}{SUITE_SUFFIX}"
+    """The golden suite of `game`, where its declaration puts it."""
+    path = ROOT / declaration(game).tests().suite
+    if not path.name.endswith(SUITE_SUFFIX):
+        raise ValueError(f"{game}'s golden suite {path} is not named *{SUITE_SUFFIX}")
+    return path
 
 
 def recorded_versions(path: Path) -> set[int]:
@@ -75,7 +80,7 @@ def record(game: str) -> Path:
         verify(report, BUDGETS["smoke"], workers=os.cpu_count() or 1, games=[game], ledgers=ledgers)
         exported = export_suite(game, searched=SEARCHED, seed=SEED, max_steps=MAX_STEPS, report=report)
     path = suite_path(game)
-    SUITES.mkdir(exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     save_suite(path, list(exported.traces))
     save_playthrough(path, exported.traces)
     return path

@@ -1,12 +1,15 @@
-"""Each game's page documents its state JSON field by field (docs/<game>.md, "The state JSON, field by
-field"): the table's paths are exactly those the state class declares, with its JSON types; random games at
-several player counts reach every path but those marked rare, and nothing undocumented; a rare path is
-held by the scenario its row names; every order the table claims holds in every state played; every clause
-the table cites exists; and the worked example's JSON and digest are what the engine gives now."""
+"""Each registered game's page documents its state JSON field by field (docs/<game>.md for a shipped
+game, "The state JSON, field by field"): the table's paths are exactly those the state class declares,
+with its JSON types; random games at several player counts reach every path but those marked rare, and
+nothing undocumented; a rare path is held by the scenario its row names; every order the table claims
+holds in every state played; every clause the table cites exists; and the worked example's JSON and
+digest are what the engine gives now."""
 
+import inspect
 import json
 import re
 from functools import cache
+from pathlib import Path
 
 import attrs
 import pytest
@@ -15,8 +18,8 @@ from rulecheck.check.play.playthrough import random_game
 from rulecheck.check.positions.scenario import load_scenario
 from rulecheck.check.report.findings import load_audit, parse_ledger, specs_folder
 from rulecheck.core.trace import digest
-from rulecheck.registry import declaration, make_game
-from tests.docs_tables import PAGES, ROOT
+from rulecheck.registry import DECLARATIONS, declaration, make_game
+from tests.docs_tables import ROOT, page_name, page_path
 from tests.state_paths import (
     FIELDS_HEADING,
     LISTED,
@@ -29,24 +32,19 @@ from tests.state_paths import (
     seen_paths,
 )
 
-PLAY = {
-    "globetrotter": ((2, 4, 6), 1, 250),
-    "globot-time-force": ((1, 2, 3, 5), 2, 200),
-    "mechanica": ((1, 2, 4), 1, 120),
-}
-"""Each game's player counts (Globetrotter on 1, 2 and 3 planets), games per count and steps per game:
-a few seconds in all."""
-GAMES = sorted(PLAY)
+GAMES = sorted(DECLARATIONS)
+"""Every registered game; each declares the random play that reaches its paths (Tested.field_play:
+player counts, games per count and steps per game, a few seconds in all)."""
 
 
 def page(game: str) -> str:
-    return (ROOT / "docs" / PAGES[game]).read_text(encoding="utf-8")
+    return page_path(game).read_text(encoding="utf-8")
 
 
 def rows(game: str) -> dict[str, Row]:
     table = field_table(page(game))
     paths = [row.path for row in table]
-    assert len(set(paths)) == len(paths), f"docs/{PAGES[game]}: a path has two rows"
+    assert len(set(paths)) == len(paths), f"{page_name(game)}: a path has two rows"
     return {row.path: row for row in table}
 
 
@@ -54,7 +52,7 @@ def rows(game: str) -> dict[str, Row]:
 def played(game: str) -> tuple[dict[str, set[str]], list[str]]:
     """The paths (with their JSON types) every state of the random games holds, and each order or range claim
     a state breaks."""
-    players, games, steps = PLAY[game]
+    players, games, steps = declaration(game).tests().field_play
     ordered = [row for row in rows(game).values() if row.sort_keys() is not None]
     bounded = [row for row in rows(game).values() if row.range]
     seen: dict[str, set[str]] = {}
@@ -85,8 +83,8 @@ def played(game: str) -> tuple[dict[str, set[str]], list[str]]:
 def test_the_table_is_the_state_class(game):
     declared = declared_paths(declaration(game).game.state_type)
     table = rows(game)
-    assert sorted(set(declared) - set(table)) == [], f"docs/{PAGES[game]}: paths the state has but the table lacks"
-    assert sorted(set(table) - set(declared)) == [], f"docs/{PAGES[game]}: paths the table has but the state lacks"
+    assert sorted(set(declared) - set(table)) == [], f"{page_name(game)}: paths the state has but the table lacks"
+    assert sorted(set(table) - set(declared)) == [], f"{page_name(game)}: paths the table has but the state lacks"
     wrong = {p: (sorted(r.types), sorted(declared[p])) for p, r in table.items() if r.types != declared[p]}
     assert wrong == {}, "documented type, declared type"
     assert list(table) == sorted(table, key=lambda p: re.split(r"[.\[]", p)), "rows in the JSON's key order"
@@ -111,7 +109,9 @@ def test_a_rare_path_is_held_by_its_scenario(game):
         if not row.rare:
             continue
         assert row.scenario(), f"{row.path}: a Rare: row names the scenario that holds it"
-        scenario = load_scenario(ROOT / "scenarios" / row.scenario())
+        folder = declaration(game).tests().scenarios
+        assert row.scenario().startswith(f"{folder}/"), f"{row.path}: {row.scenario()} is not in {folder}"
+        scenario = load_scenario(ROOT / row.scenario())
         states = [scenario.state]
         answer = scenario.expected[0].answer
         if answer.action is not None and answer.illegal is None:
@@ -138,7 +138,7 @@ def test_every_clause_the_table_cites_exists(game):
     if decl.ledger is not None:
         text = specs_folder().joinpath(decl.ledger).read_text(encoding="utf-8")
         known |= {entry.id for entry in parse_ledger(text, decl.ledger)}
-    package = ROOT / "rulecheck" / "games" / game.replace("-", "_")
+    package = Path(inspect.getfile(decl.game)).parent  # the folder of the game's engine
     for module in package.glob("*.py"):
         known |= set(re.findall(r"rule_gap\(\s*\"([A-Z]+-[A-Za-z0-9]+)\"", module.read_text(encoding="utf-8")))
     prefix = decl.catalogue().ids[0].split("-")[0]
@@ -157,7 +157,7 @@ WORKED = re.compile(
 @pytest.mark.parametrize("game", GAMES)
 def test_the_worked_example_is_what_the_engine_gives(game):
     found = WORKED.search(section(page(game), FIELDS_HEADING))
-    assert found, f"docs/{PAGES[game]}: no worked example in the form the test reads"
+    assert found, f"{page_name(game)}: no worked example in the form the test reads"
     players, actions, text, documented, size = found.groups()
     built = make_game(game, int(players))
     state = built.initial_state()

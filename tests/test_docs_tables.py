@@ -1,23 +1,23 @@
-"""Each game's page shows its clauses, options and data set as the code has them now: the generated
+"""Each registered game's page shows its clauses, options and data set as the code has them now: the generated
 sections of docs/<game>.md equal what tests/docs_tables.py renders, and the renderer itself says what
 it reads (a changed clause shows up, a source of no known kind is refused)."""
 
 import pytest
 
-from rulecheck.registry import declaration
+from rulecheck.registry import DECLARATIONS, declaration
 from tests import docs_tables
-from tests.docs_tables import PAGES, ROOT, UPDATE, lines_text, rendered, source_parts
+from tests.docs_tables import UPDATE, lines_text, page_name, page_path, rendered, source_parts
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
+@pytest.mark.parametrize("game", sorted(DECLARATIONS))
 def test_the_generated_sections_are_up_to_date(game):
-    page = (ROOT / "docs" / PAGES[game]).read_text(encoding="utf-8")
-    assert rendered(game, page) == page, f"docs/{PAGES[game]} is out of date: run {UPDATE}"
+    page = page_path(game).read_text(encoding="utf-8")
+    assert rendered(game, page) == page, f"{page_name(game)} is out of date: run {UPDATE}"
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
+@pytest.mark.parametrize("game", sorted(DECLARATIONS))
 def test_every_clause_and_option_is_on_the_page(game):
-    page = (ROOT / "docs" / PAGES[game]).read_text(encoding="utf-8")
+    page = page_path(game).read_text(encoding="utf-8")
     decl = declaration(game)
     for clause in decl.catalogue().clauses:
         assert f"| `{clause.id}` | {lines_text(clause.lines)} |" in page
@@ -26,7 +26,7 @@ def test_every_clause_and_option_is_on_the_page(game):
 
 
 def test_a_changed_clause_makes_the_page_stale(monkeypatch):
-    page = (ROOT / "docs" / PAGES["mechanica"]).read_text(encoding="utf-8")
+    page = page_path("mechanica").read_text(encoding="utf-8")
     real = docs_tables.clauses
     monkeypatch.setitem(docs_tables.SECTIONS, "clauses", lambda game: real(game).replace("Tidybot", "Tidy bot"))
     assert rendered("mechanica", page) != page

@@ -22,7 +22,7 @@ from rulecheck.core.errors import DataError, RulecheckError, TraceError
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import load_trace, parse_trace, record, replay
 from rulecheck.core.untrusted import json_lines
-from rulecheck.registry import DECLARATIONS, make_game
+from rulecheck.registry import DECLARATIONS, declaration, make_game
 from rulecheck.suite.format import BadLine, read_suite
 from rulecheck.suite.protocol import REFERENCE, open_engine
 from rulecheck.suite.record import record_trace
@@ -274,13 +274,15 @@ def test_the_readers_raise_their_own_errors(tmp_path):
         DECLARATIONS[DATA_GAMES[0]].game.data_format.load(tmp_path)
 
 
-# Scenario files: mutations of each game's shipped cases, and their positions edited.
+# Scenario files: mutations of each game's shipped cases (in the folder its declaration names), and
+# their positions edited.
 
-SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _cases(name: str) -> list[str]:
-    return [path.read_text(encoding="utf-8") for path in sorted((SCENARIOS / name).glob("*.toml"))]
+    folder = ROOT / declaration(name).tests().scenarios
+    return [path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.toml"))]
 
 
 @pytest.mark.parametrize("name", GAMES)

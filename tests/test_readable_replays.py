@@ -1,33 +1,33 @@
-"""Every finding's replay, for the games other than Globetrotter (test_verify checks Globetrotter's on
-its own campaign): it fits a screen, cites a clause, and shows the position at its witness's step."""
+"""Every finding's replay, for every registered game: it fits a screen, cites a clause, and shows the
+position at its witness's step. Each game is checked on a tiny campaign at the player count its
+declaration names, sweeping the options it names (Tested.replays: enough for readings that matter
+among the findings), every other option left at its default and the computed tables left out."""
 
 import json
 
 import pytest
 
-from rulecheck.check.campaign.jobs import Task
 from rulecheck.check.campaign.verify import verify
+from rulecheck.registry import DECLARATIONS, declaration
 from tests.readable_replays import every_replay_is_readable
 from tests.test_verify import TINY
 
-SWEPT = {"globot-time-force": ("charge", "timeline_actions"), "mechanica": ("shop_rotation", "blueprint_once")}
-"""Two options swept per game: enough for readings that matter among the findings."""
 
+def report(out, specs, game):
+    players, swept = declaration(game).tests().replays
 
-def chosen(task: Task) -> bool:
-    return task.players == 2 and all(name in SWEPT[task.game] for name, _ in task.variant)
+    def chosen(task):
+        return task.players == players and task.job != "table" and all(name in swept for name, _ in task.variant)
 
-
-@pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    out, specs = tmp_path_factory.mktemp("report"), tmp_path_factory.mktemp("specs")
-    verify(out, TINY, games=sorted(SWEPT), select=chosen, ledgers=specs)
+    verify(out, TINY, games=[game], select=chosen, ledgers=specs)
     return out
 
 
-def test_every_findings_replay_cites_a_clause_shows_the_position_at_its_step_and_fits_a_screen(report, capsys):
-    findings = json.loads((report / "findings.json").read_text())["findings"]
-    assert {f["game"] for f in findings} == set(SWEPT)
+@pytest.mark.parametrize("game", sorted(DECLARATIONS))
+def test_every_findings_replay_cites_a_clause_shows_the_position_at_its_step_and_fits_a_screen(game, tmp_path, capsys):
+    out = report(tmp_path / "report", tmp_path / "specs", game)
+    findings = json.loads((out / "findings.json").read_text())["findings"]
+    assert {f["game"] for f in findings} == {game}
     commands = {item["replay"].split()[1] for f in findings for item in f["evidence"] if "file" in item["witness"]}
     assert {"replay", "compare"} <= commands  # witnesses told as stories, and readings that part
-    every_replay_is_readable(report, capsys)
+    every_replay_is_readable(out, capsys)

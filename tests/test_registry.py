@@ -1,11 +1,12 @@
-"""The registry: each game's declaration by name, and errors that say what is allowed or missing."""
+"""The registry: each game's declaration by name, the games RULECHECK_EXTRA_GAMES adds, and errors that
+say what is allowed or missing."""
 
 import pytest
 
 from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.games.globetrotter.options import Shooting
 from rulecheck.model.declaration import GameDeclaration
-from rulecheck.registry import DECLARATIONS, declaration, make_game
+from rulecheck.registry import DECLARATIONS, SHIPPED, declaration, make_game, registered
 from tests.fixtures.pig import Pig
 from tests.fixtures.pig_declaration import PIG
 
@@ -44,3 +45,28 @@ def test_every_part_a_game_lacks_is_named():
 def test_an_unknown_table_lists_the_tables():
     with pytest.raises(OptionError, match="globetrotter has no table 'odds'; tables: boards, destruction-odds"):
         declaration("globetrotter").table("odds", make_game("globetrotter"))
+
+
+def test_rulecheck_extra_games_adds_each_module_declaration_after_the_shipped_ones():
+    from tests.fixtures.toy_game import DECLARATION as TOY
+
+    found = registered(" tests.fixtures.toy_game ,")
+    assert list(found) == [*(d.name for d in SHIPPED), "toy-game"] and found["toy-game"] is TOY
+    assert list(registered("")) == [d.name for d in SHIPPED]
+    assert TOY.tests().page == "tests/fixtures/toy_game/toy-game.md"
+    with pytest.raises(SpecError, match="^pig declares nothing the per-game tests read"):
+        PIG.tests()
+
+
+@pytest.mark.parametrize(
+    "extra, error, message",
+    [
+        ("tests.fixtures.pig", SpecError, "module 'tests.fixtures.pig' holds no GameDeclaration named DECLARATION"),
+        ("tests.fixtures.toy_game,tests.fixtures.toy_game.broken", SpecError, "two declarations of the game"),
+        ("tests.fixtures.no_such_game", ModuleNotFoundError, "tests.fixtures.no_such_game"),
+    ],
+    ids=["no-declaration", "name-taken", "no-module"],
+)
+def test_a_module_rulecheck_extra_games_names_must_hold_a_declaration_of_a_new_game(extra, error, message):
+    with pytest.raises(error, match=message):
+        registered(extra)

@@ -23,6 +23,11 @@ SUITES = ROOT / "scenarios"
 FORTIFY = SUITES / "globetrotter" / "01-fortify-next-to-enemy-fortification.toml"
 
 
+def cases_of(game: str) -> Path:
+    """The folder of the game's scenario files, as its declaration names it."""
+    return ROOT / declaration(game).tests().scenarios
+
+
 def run(capsys, *argv):
     code = main([str(a) for a in argv])
     out, err = capsys.readouterr()
@@ -31,9 +36,9 @@ def run(capsys, *argv):
 
 @pytest.mark.parametrize("game", sorted(DECLARATIONS))
 def test_every_shipped_case_passes_and_each_game_ships_fifteen(capsys, game):
-    cases = sorted((SUITES / game).glob("*.toml"))
+    cases = sorted(cases_of(game).glob("*.toml"))
     assert len(cases) >= 15
-    code, out, _ = run(capsys, "scenario", "check", SUITES / game, "--json")
+    code, out, _ = run(capsys, "scenario", "check", cases_of(game), "--json")
     data = json.loads(out)
     assert code == 0, [c for c in data["cases"] if not c["passed"]]
     assert {c["case"] for c in data["cases"]} == {str(p) for p in cases} and data["failed"] == 0
@@ -49,10 +54,10 @@ def changed_legal(text: str) -> str:
 
 @pytest.mark.parametrize("game", sorted(DECLARATIONS))
 def test_changing_one_expected_answer_fails_the_check_and_shows_the_difference(capsys, tmp_path, game):
-    case = next(p for p in sorted((SUITES / game).glob("*.toml")) if "\nlegal = [" in p.read_text())
+    case = next(p for p in sorted(cases_of(game).glob("*.toml")) if "\nlegal = [" in p.read_text())
     broken = tmp_path / case.name
     broken.write_text(changed_legal(case.read_text()))
-    for data_file in (SUITES / game).glob("*.json"):
+    for data_file in cases_of(game).glob("*.json"):
         shutil.copy(data_file, tmp_path)
     code, out, _ = run(capsys, "scenario", "check", broken)
     assert code == 1
@@ -92,7 +97,7 @@ def test_every_witness_of_a_report_becomes_a_scenario_whose_check_shows_its_last
             assert load_scenario(scenario).expected[0].answer.action == steps[-1]["action"]
 
 
-@pytest.mark.parametrize("game", ["globetrotter", "mechanica"])
+@pytest.mark.parametrize("game", sorted(DECLARATIONS))
 def test_a_witness_found_by_fuzzing_becomes_a_scenario_that_checks(capsys, tmp_path, game):
     report = fuzz(make_game(game), declaration(game).properties, 3, 1, 300)  # a seed whose games find something
     assert report.found

@@ -43,7 +43,7 @@ TINY = Budget(
     shrink_steps=2_000,
 )
 SWEPT = ("fortify_adjacency", "shooting", "treasury_spend")
-SLOW_TABLES = ("earliest-build",)  # tested in test_globetrotter_numbers
+SLOW_TABLES = DECLARATIONS["globetrotter"].tests().slow_tables  # tested in test_globetrotter_numbers
 
 
 def small(task: Task) -> bool:

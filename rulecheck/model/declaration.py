@@ -4,9 +4,11 @@ Models: a game's name and class, its clause catalogue (read when asked), the pro
 rulebook promises, its computed tables (each built when asked), its statements of fact for
 the contradiction check, its proof systems, its board (for `rulecheck board`) and its map,
 its pictures of states (matplotlib figures, which rulecheck/model/picture.py writes), its
-position format for scenarios, its audit file, and its ledger of finding ids (a game's data
-format is on its class). A part a game does not have is None or empty;
-asking for a missing part that a command needs raises SpecError saying "<game> has no <part>".
+position format for scenarios, its audit file, its ledger of finding ids (a game's data
+format is on its class), and what the project's per-game tests read of it besides (Tested: its
+page, clause file, golden suite and scenarios in the source tree, and how much of it they play).
+A part a game does not have is None or empty; asking for a missing part that a command needs
+raises SpecError saying "<game> has no <part>".
 
 Leaves out: which games exist (rulecheck/registry.py declares them) and what is done with
 the parts (rulecheck/check/ and the command).
@@ -32,6 +34,60 @@ from rulecheck.model.tables import Table
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+
+
+@attrs.frozen
+class Tested:
+    """What the project's per-game tests (tests/) read of a game besides its parts, so that a game
+    the registry declares is checked by every one of them with no list of games kept in a test:
+    where its files outside its package lie in the project's source tree (each a path from the
+    project's root, with `/`), and how much of it the slower tests play. A game shipped with
+    rulecheck has its files at the shipped places (`Tested.shipped`); a game written for the tests
+    keeps them beside its engine."""
+
+    page: str
+    """Its page: generated sections of clauses, options and data (tests/docs_tables.py) and the
+    state JSON's field table with its worked example (tests/test_docs_state_fields.py)."""
+    clauses: str
+    """The file its clause catalogue is read from, as its page names it."""
+    options: str
+    """The module of its option space, as its page names it."""
+    suite: str
+    """Its golden conformance suite (`*.suite.jsonl`, its playthrough `*.suite.txt` beside it),
+    written by tests/suite_record.py and replayed by every test run."""
+    scenarios: str
+    """The folder of its scenario files (at least fifteen), each checked by `rulecheck scenario check`."""
+    field_play: tuple[tuple[int, ...], int, int]
+    """The random play whose states together hold every path of the state JSON but those the page
+    marks rare: the player counts, the games per count and the steps per game."""
+    replays: tuple[int, tuple[str, ...]]
+    """The campaign whose findings' replays tests/test_readable_replays.py reads: its player count
+    and the options it sweeps (every other option at its default)."""
+    slow_tables: tuple[str, ...] = ()
+    """Its computed tables that search for minutes: the tests that compute every table leave them
+    out, and test each on its own."""
+
+    @classmethod
+    def shipped(
+        cls,
+        name: str,
+        field_play: tuple[tuple[int, ...], int, int],
+        replays: tuple[int, tuple[str, ...]],
+        slow_tables: tuple[str, ...] = (),
+    ) -> Tested:
+        """The files of the game `name` where rulecheck ships them: docs/<name>.md, specs/<name>.toml,
+        rulecheck/games/<package>/options.py, tests/suites/<name>.suite.jsonl and scenarios/<name>."""
+        package = name.replace("-", "_")
+        return cls(
+            page=f"docs/{name}.md",
+            clauses=f"specs/{name}.toml",
+            options=f"rulecheck/games/{package}/options.py",
+            suite=f"tests/suites/{name}.suite.jsonl",
+            scenarios=f"scenarios/{name}",
+            field_play=field_play,
+            replays=replays,
+            slow_tables=slow_tables,
+        )
 
 
 @attrs.frozen
@@ -69,10 +125,19 @@ class GameDeclaration:
     """The file in specs/ that records the id `rulecheck verify` gave each evidence key the audit
     does not list, so that ids never move (`<name>-ledger.toml`; verify appends to it), or None
     when new findings are numbered afresh each run."""
+    tested: Tested | None = None
+    """What the project's per-game tests read of the game besides its parts; None for a game no
+    per-game test reads (one a single test registers for itself)."""
 
     def __attrs_post_init__(self) -> None:
         if self.game.name != self.name:
             raise SpecError(f"the declaration of {self.name!r} names the class of {self.game.name!r}")
+
+    def tests(self) -> Tested:
+        """What the per-game tests read of the game; SpecError for a game that declares none."""
+        if self.tested is None:
+            raise SpecError(f"{self.name} declares nothing the per-game tests read (GameDeclaration.tested)")
+        return self.tested
 
     def catalogue(self) -> Catalogue:
         """The rule clauses, read from specs/<name>.toml (through load_catalogue, by the class)."""
