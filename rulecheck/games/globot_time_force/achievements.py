@@ -10,8 +10,6 @@ Leaves out: scoring the boards (tableau.py) and the extra turns (turns.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.games.globot_time_force import counters
@@ -21,17 +19,20 @@ from rulecheck.games.globot_time_force.state import GTFState
 from rulecheck.games.globot_time_force.tableau import meets
 
 
-def placeable(rules: Rules, state: GTFState, player: int) -> Iterator[str]:
+def placeable(rules: Rules, state: GTFState, player: int) -> list[str]:
     """The drawn boards `player` may place a token on now."""
     tableau = state.players[player].tableau
+    one_each = rules.options["tokens_per_board"] == "one"
+    found = []
     for board, holders in zip(state.boards, state.spaces, strict=True):
         achievement = rules.data.achievements[board]
         if len(holders) >= len(achievement.spaces):
             continue
-        if rules.options["tokens_per_board"] == "one" and player in holders:
+        if one_each and player in holders:
             continue
         if meets(rules.cards, achievement.requires, tableau):
-            yield board
+            found.append(board)
+    return found
 
 
 def place(rules: Rules, state: GTFState, action: Place) -> GTFState:

@@ -15,7 +15,6 @@ Leaves out: the timeline actions that take cards (timeline.py), what the skills 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
@@ -62,11 +61,13 @@ def reserve(rules: Rules, state: GTFState, slot: int) -> GTFState:
     return state.with_player(me, timeline=state.timeline[:slot] + state.timeline[slot + 1 :])
 
 
-def reserved_payments(rules: Rules, me: Player) -> Iterator[Action]:
+def reserved_payments(rules: Rules, me: Player) -> list[Action]:
     """GTF-T3c: every payment for a card reserved on an earlier turn, when the tableau has room."""
+    found: list[Action] = []
     if room(rules, me):
         for index in range(len(me.reserved) - me.fresh):
-            yield from costs.payments(rules, PayReserved, index, rules.cards[me.reserved[index]].cost, me)
+            found += costs.payments(rules, PayReserved, index, rules.cards[me.reserved[index]].cost, me)
+    return found
 
 
 def pay_reserved(rules: Rules, state: GTFState, action: PayReserved) -> GTFState:

@@ -15,7 +15,7 @@ gap), looking through the discard pile (no skill of the format does), and table 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -184,35 +184,28 @@ class GlobotTimeForce(Game[GTFState, Action]):
 
     # Legal actions.
 
-    def _legal_actions(self, state: GTFState, player: int) -> Iterator[Action]:
+    def _legal_actions(self, state: GTFState, player: int) -> list[Action]:
         rules = self.rules
         make = rules.make
         if state.stage == OFFER:
-            yield make(ExtraTurn, "take")
-            yield make(ExtraTurn, "decline")
-            return
+            return [make(ExtraTurn, "take"), make(ExtraTurn, "decline")]
         if state.pending:
-            for option in skills.options(rules, state, state.pending[0]):
-                yield make(Choose, option)
-            return
-        me = state.player()
+            return [make(Choose, option) for option in skills.options(rules, state, state.pending[0])]
         if state.stage != ACT:
-            return
-        yield from cards.discards(rules, len(me.tableau))
-        yield from cards.reserved_payments(rules, me)
+            return []
+        me = state.player()
+        found = [*cards.discards(rules, len(me.tableau)), *cards.reserved_payments(rules, me)]
         if me.tec:
-            yield make(UseTEC)
+            found.append(make(UseTEC))
         if counters.may_place(ops, me.tokens):
-            for board in achievements.placeable(rules, state, player):
-                yield make(Place, board)
-        for position, skill in skills.passives(rules, state):
-            yield make(Resolve, position, skill)
+            found += [make(Place, board) for board in achievements.placeable(rules, state, player)]
+        found += [make(Resolve, position, skill) for position, skill in skills.passives(rules, state)]
         if rules.options["gear_exchange"] == "on" and costs.exchanged(rules, me) is not None:
-            yield make(Exchange)
-        if rules.mandatory_passives and any(True for _ in skills.passives(rules, state)):
+            found.append(make(Exchange))
+        if rules.mandatory_passives and skills.passives(rules, state):
             touch("GTF-T3a")
-            return
-        yield from timeline.legal(rules, state, me)
+            return found
+        return found + timeline.legal(rules, state, me)
 
     def _illegal(self, state: GTFState, action: Action) -> IllegalAction | None:
         mover = self.to_move(state)

@@ -46,16 +46,18 @@ def initial_state(rules: Rules) -> GTFState:
 
 def draws(rules: Rules, state: GTFState) -> tuple[tuple[Action, Fraction], ...]:
     """The outcomes of the draw due in `state`: a board, or the deck's top card."""
-    make = rules.make
     if state.stage == BOARDS:
+        make = rules.make
         return tuple((make(DrawBoard, b), p) for b, p in state.boards_left.draw_outcomes())
+    reveals = rules.reveals
     layers = state.deck.layers
     if len(layers) != 1:
-        return tuple((make(Reveal, c), p) for c, p in state.deck.draw_outcomes())
+        return tuple((reveals[c], p) for c, p in state.deck.draw_outcomes())
     # The one layer of a deck nobody has put cards under: Pile.draw_outcomes, with each exact
     # probability made once (they repeat from game to game) rather than at every draw.
-    total = sum(count for _, count in layers[0])
-    return tuple((make(Reveal, c), _odds(n, total)) for c, n in layers[0])
+    top = layers[0]
+    total = sum([count for _, count in top])
+    return tuple([(reveals[c], _odds(n, total)) for c, n in top])
 
 
 @lru_cache(maxsize=None)

@@ -15,9 +15,6 @@ Leaves out: score skills (tableau.py), and when effects resolve (turns.py).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.games.globot_time_force import cards, counters, payment
@@ -30,7 +27,6 @@ from rulecheck.games.globot_time_force.components import (
     GAIN_GEARS,
     GAIN_IOM,
     GAIN_TEC,
-    PASSIVE,
     PASSIVE_END,
     RESET_ENERGY,
     RESTORE_ENERGY,
@@ -40,7 +36,7 @@ from rulecheck.games.globot_time_force.state import ACT, ENDING, GTFState, Pendi
 from rulecheck.games.globot_time_force.tableau import meets
 
 
-def passives(rules: Rules, state: GTFState) -> Iterator[tuple[int, int]]:
+def passives(rules: Rules, state: GTFState) -> list[tuple[int, int]]:
     """The passive skills of the mover's tableau that may resolve now, as (position, skill):
     condition met, and not yet resolved this turn as often as the mover holds the card
     (GTF-T3a, GTF-T5)."""
@@ -48,15 +44,16 @@ def passives(rules: Rules, state: GTFState) -> Iterator[tuple[int, int]]:
     if me.reserved:
         touch("GTF-T5")
     tableau = me.tableau
-    fired = Counter(state.fired)
-    seen: Counter[str] = Counter()
+    fired = state.fired
+    found = []
     for position, key in enumerate(tableau):
-        seen[key] += 1
-        if seen[key] <= fired[key]:
+        skills = rules.passives[key]
+        if not skills or (fired and tableau[: position + 1].count(key) <= fired.count(key)):
             continue
-        for index, skill in enumerate(rules.cards[key].skills):
-            if skill.kind == PASSIVE and (skill.requires is None or meets(rules.cards, skill.requires, tableau)):
-                yield position, index
+        for index, requires in skills:
+            if requires is None or meets(rules.cards, requires, tableau):
+                found.append((position, index))
+    return found
 
 
 def resolve(rules: Rules, state: GTFState, action: Resolve) -> GTFState:

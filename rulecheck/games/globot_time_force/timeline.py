@@ -12,7 +12,6 @@ the turn (turns.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from rulecheck.core.clauses import touch
@@ -30,26 +29,32 @@ GEARS: Final = "gears"
 REWARDS: Final = (GEARS, RECOVER)
 
 
-def legal(rules: Rules, state: GTFState, me: Player) -> Iterator[Action]:
+DISMISSALS: Final = (Dismiss(RECOVER), Dismiss(GEARS))
+END_TURN: Final = EndTurn()
+
+
+def legal(rules: Rules, state: GTFState, me: Player) -> list[Action]:
     """The timeline actions open to `me`, the player to move."""
-    make = rules.make
+    found: list[Action] = []
     has_room = room(rules, me)
+    reserving = may_reserve(rules, me)
+    by_key = rules.cards
     for slot, key in enumerate(state.timeline):
-        card = rules.cards[key]
+        card = by_key[key]
         if not card.gainable:
             touch("GTF-T10")
             continue
         if has_room:
-            yield from costs.payments(rules, Gain, slot, card.cost, me)
+            found += costs.payments(rules, Gain, slot, card.cost, me)
             if me.iom:
-                yield make(UseIoM, slot)
-        if may_reserve(rules, me):
-            yield make(Reserve, slot)
+                found.append(rules.iom_gains[slot])
+        if reserving:
+            found.append(rules.reservations[slot])
     if state.timeline:
-        yield make(Dismiss, RECOVER)
-        yield make(Dismiss, GEARS)
+        found += DISMISSALS
     if rules.options["turn_end"] == "voluntary" or not state.timeline:
-        yield make(EndTurn)
+        found.append(END_TURN)
+    return found
 
 
 def gain(rules: Rules, state: GTFState, action: Gain) -> GTFState:
