@@ -6,6 +6,7 @@ from collections import Counter
 import attrs
 import pytest
 
+from rulecheck.check.playthrough import random_game
 from rulecheck.core.errors import IllegalAction, RuleGap
 from rulecheck.core.game import CHANCE, TERMINAL
 from rulecheck.core.hidden import Pile
@@ -23,7 +24,7 @@ from rulecheck.games.globot_time_force.actions import (
     Resolve,
 )
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
-from rulecheck.games.globot_time_force.state import ACT, OFFER, Player
+from rulecheck.games.globot_time_force.state import ACT, OFFER, Draft, GTFState, Player
 
 BOARDS = ("collector", "small-start", "harmony")
 
@@ -294,3 +295,15 @@ def test_the_gear_payment_table_shows_the_three_readings_apart():
     assert rows[(3, "change")] == (True, 7)
     assert rows[(3, "no-change")] == (True, 0)
     assert [name for name, _ in table.shows()] == ["readings of reading differ"]
+
+
+def test_a_draft_keeps_every_field_of_the_state_in_order():
+    """The rules change a Draft in place and make the state from it once a step: a draft of any
+    state gives back an equal state, with no field lost, added or moved."""
+    game = GlobotTimeForce(3, {"tokens": "three-reservations"})
+    assert Draft.__slots__ == tuple(f.name for f in attrs.fields(GTFState))
+    played = random_game(game, 4, max_steps=120)
+    for state in played.states:
+        assert Draft(state).state() == state
+    marked = GTFState(*(("field", i) for i in range(len(Draft.__slots__))))
+    assert attrs.astuple(Draft(marked).state(), recurse=False) == attrs.astuple(marked, recurse=False)

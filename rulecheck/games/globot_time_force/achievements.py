@@ -15,7 +15,7 @@ from rulecheck.core.evolve import evolve
 from rulecheck.games.globot_time_force import counters
 from rulecheck.games.globot_time_force.actions import Place
 from rulecheck.games.globot_time_force.context import Rules, ops
-from rulecheck.games.globot_time_force.state import GTFState
+from rulecheck.games.globot_time_force.state import Draft, GTFState
 from rulecheck.games.globot_time_force.tableau import meets
 
 
@@ -35,7 +35,7 @@ def placeable(rules: Rules, state: GTFState, player: int) -> list[str]:
     return found
 
 
-def place(rules: Rules, state: GTFState, action: Place) -> GTFState:
+def place(rules: Rules, state: Draft, action: Place) -> None:
     """The mover's token on the next free space of the board named."""
     board = action.board
     touch("GTF-T3e", "GTF-E1")
@@ -43,11 +43,10 @@ def place(rules: Rules, state: GTFState, action: Place) -> GTFState:
     index = state.boards.index(board)
     hand, placed = counters.tokens_after_place(ops, me.tokens, me.placed)
     me = evolve(me, tokens=hand, placed=placed)
-    spaces = state.spaces[:index] + (state.spaces[index] + (state.current,),) + state.spaces[index + 1 :]
-    state = state.with_player(me, spaces=spaces)
+    state.spaces = state.spaces[:index] + (state.spaces[index] + (state.current,),) + state.spaces[index + 1 :]
+    state.set_player(me)
     if me.placed == counters.TOKENS and state.triggered < 0:
         touch("GTF-E2")
-        state = evolve(state, triggered=state.current)
+        state.triggered = state.current
     if state.extra:
         touch("GTF-E3")
-    return state

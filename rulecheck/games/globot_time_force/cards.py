@@ -14,8 +14,6 @@ Leaves out: the timeline actions that take cards (timeline.py), what the skills 
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
@@ -23,17 +21,18 @@ from rulecheck.games.globot_time_force import costs, counters
 from rulecheck.games.globot_time_force.actions import Discard, PayReserved
 from rulecheck.games.globot_time_force.components import DISCARD, DISCARD_CARD, WHEN_GAINED
 from rulecheck.games.globot_time_force.context import Rules, discarded, ops, queued, room
-from rulecheck.games.globot_time_force.state import ENDING, GTFState, Pending, Player
+from rulecheck.games.globot_time_force.state import ENDING, Draft, Pending, Player
 
 
-def take(rules: Rules, state: GTFState, slot: int, stage: str) -> GTFState:
+def take(rules: Rules, state: Draft, slot: int, stage: str) -> None:
     """The timeline card in `slot` into the mover's tableau (the rest slide, GTF-T12)."""
     card = state.timeline[slot]
-    state = evolve(state, timeline=state.timeline[:slot] + state.timeline[slot + 1 :], stage=stage)
-    return into_tableau(rules, state, card)
+    state.timeline = state.timeline[:slot] + state.timeline[slot + 1 :]
+    state.stage = stage
+    into_tableau(rules, state, card)
 
 
-def into_tableau(rules: Rules, state: GTFState, card: str) -> GTFState:
+def into_tableau(rules: Rules, state: Draft, card: str) -> None:
     """GTF-T9: a gained card goes into the tableau; its when-gained skills wait to resolve, and
     under tableau_limit=forced-discard an 8th card forces a discard."""
     touch("GTF-T9")
@@ -46,10 +45,11 @@ def into_tableau(rules: Rules, state: GTFState, card: str) -> GTFState:
         pending += queued(card, skill.effects)
     if rules.options["tableau_limit"] == "forced-discard" and len(tableau) > counters.TABLEAU_LIMIT:
         pending += (Pending("", DISCARD_CARD),)
-    return state.with_player(evolve(me, tableau=tableau), pending=pending)
+    state.set_player(evolve(me, tableau=tableau))
+    state.pending = pending
 
 
-def reserve(rules: Rules, state: GTFState, slot: int) -> GTFState:
+def reserve(rules: Rules, state: Draft, slot: int) -> None:
     """GTF-T7: the timeline card in `slot` reserved (under a token unless tokens=assistant)."""
     touch("GTF-T7")
     me = state.player()
@@ -58,7 +58,8 @@ def reserve(rules: Rules, state: GTFState, slot: int) -> GTFState:
     me = evolve(me, reserved=me.reserved + (card,), fresh=me.fresh + 1, tokens=hand)
     if rules.uses_token:
         touch("GTF-S2")
-    return state.with_player(me, timeline=state.timeline[:slot] + state.timeline[slot + 1 :])
+    state.set_player(me)
+    state.timeline = state.timeline[:slot] + state.timeline[slot + 1 :]
 
 
 def reserved_payments(rules: Rules, me: Player) -> list[Action]:
@@ -70,14 +71,14 @@ def reserved_payments(rules: Rules, me: Player) -> list[Action]:
     return found
 
 
-def pay_reserved(rules: Rules, state: GTFState, action: PayReserved) -> GTFState:
+def pay_reserved(rules: Rules, state: Draft, action: PayReserved) -> None:
     """GTF-T3c, GTF-T7: the reserved card paid for goes into the tableau, its token back in hand."""
     touch("GTF-T3c", "GTF-T7")
     me = costs.paid(rules, state.player(), action.energy, action.gears, action.charge)
     card = me.reserved[action.index]
     hand, _ = counters.tokens_after_payment(ops, me.tokens, len(me.reserved), rules.uses_token)
-    me = evolve(me, reserved=me.reserved[: action.index] + me.reserved[action.index + 1 :], tokens=hand)
-    return into_tableau(rules, state.with_player(me), card)
+    state.set_player(evolve(me, reserved=me.reserved[: action.index] + me.reserved[action.index + 1 :], tokens=hand))
+    into_tableau(rules, state, card)
 
 
 def discards(rules: Rules, count: int) -> tuple[Action, ...]:
@@ -88,16 +89,15 @@ def discards(rules: Rules, count: int) -> tuple[Action, ...]:
     return found
 
 
-def discard_action(rules: Rules, state: GTFState, action: Discard) -> GTFState:
+def discard_action(rules: Rules, state: Draft, action: Discard) -> None:
     """GTF-T3b: the Discard action; under timeline_actions=discards it ends the turn (GTF-T1)."""
-    state = discard(rules, state, action.position)
+    discard(rules, state, action.position)
     if rules.options["timeline_actions"] == "discards":
         touch("GTF-T1")
-        state = evolve(state, stage=ENDING)
-    return state
+        state.stage = ENDING
 
 
-def discard(rules: Rules, state: GTFState, position: int) -> GTFState:
+def discard(rules: Rules, state: Draft, position: int) -> None:
     """GTF-T3b, GTF-T4, GTF-S6: the card goes to the discard pile; its discard skills wait, after
     those of cards discarded before it."""
     touch("GTF-T3b", "GTF-S6")
@@ -108,7 +108,10 @@ def discard(rules: Rules, state: GTFState, position: int) -> GTFState:
         touch("GTF-T4")
         pending += queued(card, skill.effects)
     me = evolve(me, tableau=me.tableau[:position] + me.tableau[position + 1 :])
-    fired = list(state.fired)
-    if card in fired and Counter(fired)[card] > Counter(me.tableau)[card]:
-        fired.remove(card)
-    return state.with_player(me, discards=discarded(state.discards, card), pending=pending, fired=tuple(fired))
+    fired = state.fired
+    if card in fired and fired.count(card) > me.tableau.count(card):
+        at = fired.index(card)
+        state.fired = fired[:at] + fired[at + 1 :]
+    state.set_player(me)
+    state.discards = discarded(state.discards, card)
+    state.pending = pending

@@ -19,7 +19,7 @@ from typing import Any
 from rulecheck.core.notation import Action, ActionCache
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globot_time_force import counters
-from rulecheck.games.globot_time_force.actions import Reserve, Reveal, UseIoM
+from rulecheck.games.globot_time_force.actions import Reveal
 from rulecheck.games.globot_time_force.components import PASSIVE, Effect, GameData, Requirement
 from rulecheck.games.globot_time_force.state import Pending, Player
 
@@ -53,10 +53,6 @@ class Rules:
         self.make = ActionCache()
         self.reveals = {key: self.make(Reveal, key) for key in data.cards}
         """`reveal <card>` for every card, by key (setup.py)."""
-        self.iom_gains = tuple(self.make(UseIoM, slot) for slot in range(self.row))
-        """`iom <slot>` for every timeline slot (timeline.py)."""
-        self.reservations = tuple(self.make(Reserve, slot) for slot in range(self.row))
-        """`reserve <slot>` for every timeline slot (timeline.py)."""
         self.payment_cache: dict[Any, tuple[Any, tuple[str, ...]]] = {}
         """The legal payments, by what they depend on (costs.py)."""
         self.discard_actions: dict[int, tuple[Action, ...]] = {}

@@ -21,7 +21,7 @@ from rulecheck.core.notation import Action
 from rulecheck.games.globot_time_force import counters, payment
 from rulecheck.games.globot_time_force.actions import Exchange, Gain, PayReserved, UseTEC
 from rulecheck.games.globot_time_force.context import Rules, ops
-from rulecheck.games.globot_time_force.state import GTFState, Player
+from rulecheck.games.globot_time_force.state import Draft, Player
 
 T = TypeVar("T")
 CACHE_LIMIT = 20_000
@@ -80,11 +80,11 @@ def paid(rules: Rules, me: Player, energy: int, gears: int, charge: int) -> Play
     return evolve(me, used=counters.used_after_pay(ops, me.used, energy), coins=coins, charge=me.charge - charge)
 
 
-def use_tec(rules: Rules, state: GTFState, action: UseTEC) -> GTFState:
+def use_tec(rules: Rules, state: Draft, action: UseTEC) -> None:
     """GTF-T3d, GTF-R3: a TEC resets the energy used."""
     touch("GTF-T3d", "GTF-R3")
     me = state.player()
-    return state.with_player(evolve(me, tec=me.tec - 1, used=counters.used_after_reset(ops, me.used)))
+    state.set_player(evolve(me, tec=me.tec - 1, used=counters.used_after_reset(ops, me.used)))
 
 
 def exchanged(rules: Rules, me: Player) -> tuple[int, int, int] | None:
@@ -92,10 +92,10 @@ def exchanged(rules: Rules, me: Player) -> tuple[int, int, int] | None:
     return payment.after_paying(me.coins, rules.data.exchange_gears, rules.gear_reading)
 
 
-def exchange(rules: Rules, state: GTFState, action: Exchange) -> GTFState:
+def exchange(rules: Rules, state: Draft, action: Exchange) -> None:
     """GTF-R2: gears for charge."""
     touch("GTF-R2")
     me = state.player()
     coins = exchanged(rules, me)
     assert coins is not None
-    return state.with_player(evolve(me, coins=coins, charge=me.charge + rules.data.exchange_charge))
+    state.set_player(evolve(me, coins=coins, charge=me.charge + rules.data.exchange_charge))

@@ -58,11 +58,12 @@ from rulecheck.games.globot_time_force.actions import (
 from rulecheck.games.globot_time_force.components import DATA_FORMAT
 from rulecheck.games.globot_time_force.context import Rules, ops
 from rulecheck.games.globot_time_force.options import OPTIONS
-from rulecheck.games.globot_time_force.state import ACT, BOARDS, OFFER, OVER, REFILL, TIMELINE, GTFState
+from rulecheck.games.globot_time_force.state import ACT, BOARDS, OFFER, OVER, REFILL, TIMELINE, Draft, GTFState
 from rulecheck.games.globot_time_force.tableau import score_parts
 
-Step = Callable[[Rules, GTFState, Any], GTFState]
-"""A rule module's effect of one kind of action (given only actions of that kind)."""
+Step = Callable[[Rules, Draft, Any], None]
+"""A rule module's effect of one kind of action (given only actions of that kind), made on a draft
+of the state."""
 _STEPS: dict[type[Action], Step] = {
     DrawBoard: setup.draw_board,
     Reveal: setup.reveal,
@@ -123,7 +124,9 @@ class GlobotTimeForce(Game[GTFState, Action]):
         self._last_chance: tuple[GTFState, tuple[tuple[Action, Fraction], ...]] | None = None
 
     def initial_state(self) -> GTFState:
-        return turns.advance(self.rules, setup.initial_state(self.rules))
+        draft = Draft(setup.initial_state(self.rules))
+        turns.advance(self.rules, draft)
+        return draft.state()
 
     # The protocol.
 
@@ -227,4 +230,7 @@ class GlobotTimeForce(Game[GTFState, Action]):
 
     def _apply(self, state: GTFState, action: Action) -> GTFState:
         rules = self.rules
-        return turns.advance(rules, _STEPS[type(action)](rules, state, action))
+        draft = Draft(state)
+        _STEPS[type(action)](rules, draft, action)
+        turns.advance(rules, draft)
+        return draft.state()

@@ -32,7 +32,7 @@ from rulecheck.games.globot_time_force.components import (
     RESTORE_ENERGY,
 )
 from rulecheck.games.globot_time_force.context import Rules, may_reserve, ops, queued, room
-from rulecheck.games.globot_time_force.state import ACT, ENDING, GTFState, Pending
+from rulecheck.games.globot_time_force.state import ACT, ENDING, Draft, GTFState, Pending
 from rulecheck.games.globot_time_force.tableau import meets
 
 
@@ -56,16 +56,16 @@ def passives(rules: Rules, state: GTFState) -> list[tuple[int, int]]:
     return found
 
 
-def resolve(rules: Rules, state: GTFState, action: Resolve) -> GTFState:
+def resolve(rules: Rules, state: Draft, action: Resolve) -> None:
     """GTF-T3a: a passive skill's effects wait to resolve; the card has fired this turn."""
     touch("GTF-T3a")
     key = state.player().tableau[action.position]
     skill = rules.cards[key].skills[action.skill]
-    fired = tuple(sorted(state.fired + (key,)))
-    return evolve(state, fired=fired, pending=state.pending + queued(key, skill.effects))
+    state.fired = tuple(sorted(state.fired + (key,)))
+    state.pending = state.pending + queued(key, skill.effects)
 
 
-def end_passives(rules: Rules, state: GTFState) -> tuple[Pending, ...]:
+def end_passives(rules: Rules, state: Draft) -> tuple[Pending, ...]:
     """GTF-T6: the effects of the mover's passive skills that trigger at the end of the turn,
     condition met."""
     me = state.player()
@@ -81,7 +81,7 @@ def end_passives(rules: Rules, state: GTFState) -> tuple[Pending, ...]:
     return pending
 
 
-def options(rules: Rules, state: GTFState, pending: Pending) -> tuple[int, ...]:
+def options(rules: Rules, state: GTFState | Draft, pending: Pending) -> tuple[int, ...]:
     """The choices a waiting effect offers: timeline slots or tableau positions."""
     me = state.player()
     if pending.effect == DISCARD_CARD:
@@ -94,44 +94,47 @@ def options(rules: Rules, state: GTFState, pending: Pending) -> tuple[int, ...]:
     return gainable if may_reserve(rules, me) else ()
 
 
-def choose(rules: Rules, state: GTFState, action: Choose) -> GTFState:
+def choose(rules: Rules, state: Draft, action: Choose) -> None:
     """The first waiting effect takes the option chosen."""
     option = action.option
     pending = state.pending[0]
-    state = evolve(state, pending=state.pending[1:])
+    state.pending = state.pending[1:]
     if pending.effect == DISCARD_CARD:
         if not pending.card:
             touch("GTF-T8")
-        return cards.discard(rules, state, option)
+        cards.discard(rules, state, option)
+        return
     if pending.effect == GAIN_FROM_TIMELINE:
-        state = cards.take(rules, state, option, state.stage)
+        cards.take(rules, state, option, state.stage)
     else:
-        state = cards.reserve(rules, state, option)
+        cards.reserve(rules, state, option)
     if rules.options["timeline_actions"] == "skill-effects" and state.stage == ACT:
         touch("GTF-T1")
         if state.pending:
-            rules.rule_gap("GTF-F02", "a skill ended the turn while mandatory skill effects still wait", state)
-        state = evolve(state, stage=ENDING)
-    return state
+            rules.rule_gap("GTF-F02", "a skill ended the turn while mandatory skill effects still wait", state.state())
+        state.stage = ENDING
 
 
-def effect(state: GTFState, pending: Pending) -> GTFState:
+def effect(state: Draft, pending: Pending) -> None:
     """An effect that needs no choice (GTF-T3a: skills of the tableau only, GTF-T5)."""
     me = state.player()
     kind, amount = pending.effect, pending.amount
     if kind == GAIN_GEARS:
-        return state.with_player(evolve(me, coins=payment.gained(me.coins, amount)))
-    if kind == GAIN_CHARGE:
+        me = evolve(me, coins=payment.gained(me.coins, amount))
+    elif kind == GAIN_CHARGE:
         touch("GTF-R7")
-        return state.with_player(evolve(me, charge=me.charge + amount))
-    if kind == GAIN_IOM:
-        return state.with_player(evolve(me, iom=me.iom + amount))
-    if kind == GAIN_TEC:
-        return state.with_player(evolve(me, tec=me.tec + amount))
-    if kind == RESET_ENERGY:
-        return state.with_player(evolve(me, used=counters.used_after_reset(ops, me.used)))
-    if kind == RESTORE_ENERGY:
-        return state.with_player(evolve(me, used=counters.used_after_restore(ops, me.used, amount)))
-    assert kind == EXTRA_TURN
-    touch("GTF-T13")
-    return evolve(state, granted=True)
+        me = evolve(me, charge=me.charge + amount)
+    elif kind == GAIN_IOM:
+        me = evolve(me, iom=me.iom + amount)
+    elif kind == GAIN_TEC:
+        me = evolve(me, tec=me.tec + amount)
+    elif kind == RESET_ENERGY:
+        me = evolve(me, used=counters.used_after_reset(ops, me.used))
+    elif kind == RESTORE_ENERGY:
+        me = evolve(me, used=counters.used_after_restore(ops, me.used, amount))
+    else:
+        assert kind == EXTRA_TURN
+        touch("GTF-T13")
+        state.granted = True
+        return
+    state.set_player(me)
