@@ -41,7 +41,7 @@ def into_tableau(rules: Rules, state: Draft, card: str) -> None:
     if len(me.tableau) < counters.TABLEAU_LIMIT:
         touch("GTF-T8")
     pending = state.pending
-    for skill in rules.cards[card].skills_of(WHEN_GAINED):
+    for skill in rules.skills_of[WHEN_GAINED][card]:
         pending += queued(card, skill.effects)
     if rules.options["tableau_limit"] == "forced-discard" and len(tableau) > counters.TABLEAU_LIMIT:
         pending += (Pending("", DISCARD_CARD),)
@@ -104,7 +104,7 @@ def discard(rules: Rules, state: Draft, position: int) -> None:
     me = state.player()
     card = me.tableau[position]
     pending = state.pending
-    for skill in rules.cards[card].skills_of(DISCARD):
+    for skill in rules.skills_of[DISCARD][card]:
         touch("GTF-T4")
         pending += queued(card, skill.effects)
     me = evolve(me, tableau=me.tableau[:position] + me.tableau[position + 1 :])

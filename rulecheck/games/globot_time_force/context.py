@@ -20,7 +20,7 @@ from rulecheck.core.notation import Action, ActionCache
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globot_time_force import counters
 from rulecheck.games.globot_time_force.actions import Reveal
-from rulecheck.games.globot_time_force.components import PASSIVE, Effect, GameData, Requirement
+from rulecheck.games.globot_time_force.components import PASSIVE, SKILL_KINDS, Effect, GameData, Requirement, Skill
 from rulecheck.games.globot_time_force.state import Pending, Player
 
 ops = INT_OPS
@@ -45,6 +45,10 @@ class Rules:
         self.mandatory_passives = options["passives"] == "mandatory"
         self.all_at_once = options["extra_turns"] == "all-at-once"
         self.rule_gap = rule_gap
+        self.skills_of: dict[str, dict[str, tuple[Skill, ...]]] = {
+            kind: {key: card.skills_of(kind) for key, card in data.cards.items()} for kind in SKILL_KINDS
+        }
+        """Each card's skills of each kind, by kind and then card key."""
         self.passives: dict[str, tuple[tuple[int, Requirement | None], ...]] = {
             key: tuple((i, s.requires) for i, s in enumerate(card.skills) if s.kind == PASSIVE)
             for key, card in data.cards.items()

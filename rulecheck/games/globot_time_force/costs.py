@@ -60,8 +60,8 @@ def _cached(cache: dict[Any, tuple[Any, tuple[str, ...]]], key: Any, compute: Ca
         if len(cache) >= CACHE_LIMIT:
             cache.clear()
         found = cache[key] = (value, tuple(seen))
-    for clause in found[1]:  # perhaps none
-        touch(clause)
+    if found[1]:
+        touch(*found[1])
     result: T = found[0]
     return result
 

@@ -58,7 +58,7 @@ from rulecheck.games.globot_time_force.actions import (
 from rulecheck.games.globot_time_force.components import DATA_FORMAT
 from rulecheck.games.globot_time_force.context import Rules, ops
 from rulecheck.games.globot_time_force.options import OPTIONS
-from rulecheck.games.globot_time_force.state import ACT, BOARDS, OFFER, OVER, REFILL, TIMELINE, Draft, GTFState
+from rulecheck.games.globot_time_force.state import ACT, DRAWS, OFFER, OVER, Draft, GTFState
 from rulecheck.games.globot_time_force.tableau import score_parts
 
 Step = Callable[[Rules, Draft, Any], None]
@@ -131,7 +131,7 @@ class GlobotTimeForce(Game[GTFState, Action]):
     # The protocol.
 
     def to_move(self, state: GTFState) -> int:
-        if state.stage in (BOARDS, TIMELINE, REFILL):
+        if state.stage in DRAWS:
             return CHANCE
         if state.stage == OVER:
             return TERMINAL

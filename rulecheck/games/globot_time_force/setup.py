@@ -55,13 +55,14 @@ def draws(rules: Rules, state: GTFState) -> tuple[tuple[Action, Fraction], ...]:
     # The one layer of a deck nobody has put cards under: Pile.draw_outcomes, with each exact
     # probability made once (they repeat from game to game) rather than at every draw.
     top = layers[0]
-    total = sum([count for _, count in top])
-    return tuple([(reveals[c], _odds(n, total)) for c, n in top])
+    odds = _odds(sum([count for _, count in top]))
+    return tuple([(reveals[c], odds[n]) for c, n in top])
 
 
 @lru_cache(maxsize=None)
-def _odds(count: int, total: int) -> Fraction:
-    return Fraction(count, total)
+def _odds(total: int) -> tuple[Fraction, ...]:
+    """The chance of drawing any one of `count` copies among `total` cards, at index `count`."""
+    return tuple(Fraction(count, total) for count in range(total + 1))
 
 
 def draw_board(rules: Rules, state: Draft, action: DrawBoard) -> None:

@@ -73,8 +73,9 @@ def end_passives(rules: Rules, state: Draft) -> tuple[Pending, ...]:
         touch("GTF-T5")
     tableau = me.tableau
     pending: tuple[Pending, ...] = ()
+    at_end = rules.skills_of[PASSIVE_END]
     for key in tableau:
-        for skill in rules.cards[key].skills_of(PASSIVE_END):
+        for skill in at_end[key]:
             if skill.requires is None or meets(rules.cards, skill.requires, tableau):
                 touch("GTF-T6")
                 pending += queued(key, skill.effects)

@@ -37,6 +37,8 @@ REFILL: Final = "refill"
 OFFER: Final = "offer"
 """End game, extra_turn_choice=optional: the player takes or declines an extra turn."""
 OVER: Final = "over"
+DRAWS: Final = frozenset((BOARDS, TIMELINE, REFILL))
+"""The stages where chance moves."""
 
 
 @attrs.frozen

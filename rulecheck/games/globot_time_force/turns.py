@@ -48,7 +48,7 @@ def advance(rules: Rules, state: Draft) -> None:
             state.stage = TIMELINE
         elif stage in (TIMELINE, REFILL):
             want = rules.row - len(state.timeline) if stage == TIMELINE else state.refill
-            if want > 0 and state.deck.size:
+            if want > 0 and state.deck.layers:  # a pile's layers are never empty
                 return
             if want > 0:
                 rules.rule_gap("GTF-G1", "the deck is empty: the timeline cannot be filled", state.state())
