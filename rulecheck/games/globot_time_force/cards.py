@@ -14,6 +14,8 @@ Leaves out: the timeline actions that take cards (timeline.py), what the skills 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
@@ -24,17 +26,19 @@ from rulecheck.games.globot_time_force.context import Rules, discarded, ops, que
 from rulecheck.games.globot_time_force.state import ENDING, Draft, Pending, Player
 
 
-def take(rules: Rules, state: Draft, slot: int, stage: str) -> None:
-    """The timeline card in `slot` into the mover's tableau (the rest slide, GTF-T12)."""
+def take(rules: Rules, state: Draft, slot: int, stage: str, **changes: Any) -> None:
+    """The timeline card in `slot` into the mover's tableau (the rest slide, GTF-T12), with
+    `changes` to the mover's other fields (what gaining it cost)."""
     card = state.timeline[slot]
     state.timeline = state.timeline[:slot] + state.timeline[slot + 1 :]
     state.stage = stage
-    into_tableau(rules, state, card)
+    into_tableau(rules, state, card, **changes)
 
 
-def into_tableau(rules: Rules, state: Draft, card: str) -> None:
-    """GTF-T9: a gained card goes into the tableau; its when-gained skills wait to resolve, and
-    under tableau_limit=forced-discard an 8th card forces a discard."""
+def into_tableau(rules: Rules, state: Draft, card: str, **changes: Any) -> None:
+    """GTF-T9: a gained card goes into the tableau (with `changes` to the mover's other fields);
+    its when-gained skills wait to resolve, and under tableau_limit=forced-discard an 8th card
+    forces a discard."""
     touch("GTF-T9")
     me = state.player()
     tableau = me.tableau + (card,)
@@ -45,7 +49,7 @@ def into_tableau(rules: Rules, state: Draft, card: str) -> None:
         pending += queued(card, skill.effects)
     if rules.options["tableau_limit"] == "forced-discard" and len(tableau) > counters.TABLEAU_LIMIT:
         pending += (Pending("", DISCARD_CARD),)
-    state.set_player(evolve(me, tableau=tableau))
+    state.set_player(evolve(me, tableau=tableau, **changes))
     state.pending = pending
 
 
@@ -74,11 +78,12 @@ def reserved_payments(rules: Rules, me: Player) -> list[Action]:
 def pay_reserved(rules: Rules, state: Draft, action: PayReserved) -> None:
     """GTF-T3c, GTF-T7: the reserved card paid for goes into the tableau, its token back in hand."""
     touch("GTF-T3c", "GTF-T7")
-    me = costs.paid(rules, state.player(), action.energy, action.gears, action.charge)
-    card = me.reserved[action.index]
+    me = state.player()
+    spent = costs.paid(rules, me, action.energy, action.gears, action.charge)
+    index = action.index
     hand, _ = counters.tokens_after_payment(ops, me.tokens, len(me.reserved), rules.uses_token)
-    state.set_player(evolve(me, reserved=me.reserved[: action.index] + me.reserved[action.index + 1 :], tokens=hand))
-    into_tableau(rules, state, card)
+    reserved = me.reserved[:index] + me.reserved[index + 1 :]
+    into_tableau(rules, state, me.reserved[index], reserved=reserved, tokens=hand, **spent)
 
 
 def discards(rules: Rules, count: int) -> tuple[Action, ...]:

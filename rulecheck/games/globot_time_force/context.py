@@ -2,11 +2,11 @@
 
 Models: one bundle per game instance (`Rules`): the cards and achievement boards, the
 timeline of players+1 cards (GTF-S5), the boards drawn for the player count (GTF-S7), the
-reading of each option the rules branch on, the one instance of each distinct action, the
-caches of legal-action parts, and reporting a rule gap. Also the checks and helpers several
-rule modules share: room in the tableau (GTF-T8), whether a reservation may be made
-(GTF-T7), a skill's effects queued to resolve (GTF-T4), a card onto the discard pile
-(GTF-S6).
+reading of each option the rules branch on, each card's skills by kind, the one instance of
+each distinct action, the caches of legal-action parts, and reporting a rule gap. Also the
+checks and helpers several rule modules share: room in the tableau (GTF-T8), whether a
+reservation may be made (GTF-T7), a skill's effects queued to resolve (GTF-T4), a card onto
+the discard pile (GTF-S6).
 
 Leaves out: the rules themselves (the rule modules).
 """

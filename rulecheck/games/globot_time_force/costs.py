@@ -66,8 +66,9 @@ def _cached(cache: dict[Any, tuple[Any, tuple[str, ...]]], key: Any, compute: Ca
     return result
 
 
-def paid(rules: Rules, me: Player, energy: int, gears: int, charge: int) -> Player:
-    """GTF-R5..R8: the player after paying."""
+def paid(rules: Rules, me: Player, energy: int, gears: int, charge: int) -> dict[str, Any]:
+    """GTF-R5..R8: the fields of `me` that paying changes, as they are after paying (the card
+    paid for goes into the tableau in the same change of the player)."""
     for clause, amount in (("GTF-R5", energy), ("GTF-R6", gears), ("GTF-R7", charge)):
         if amount:
             touch(clause)
@@ -77,7 +78,7 @@ def paid(rules: Rules, me: Player, energy: int, gears: int, charge: int) -> Play
         touch("GTF-R1")
     coins = payment.after_paying(me.coins, gears, rules.gear_reading)
     assert coins is not None
-    return evolve(me, used=counters.used_after_pay(ops, me.used, energy), coins=coins, charge=me.charge - charge)
+    return {"used": counters.used_after_pay(ops, me.used, energy), "coins": coins, "charge": me.charge - charge}
 
 
 def use_tec(rules: Rules, state: Draft, action: UseTEC) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 from rulecheck.core.clauses import touch
@@ -81,6 +82,7 @@ _STEPS: dict[type[Action], Step] = {
     Exchange: costs.exchange,
     EndTurn: timeline.end_turn,
 }
+_TEXT = attrgetter("text")
 _CLAUSE_OF = {
     Gain: "GTF-T2a",
     UseIoM: "GTF-T2b",
@@ -118,6 +120,7 @@ class GlobotTimeForce(Game[GTFState, Action]):
     chance_action_types = CHANCE_ACTIONS
     option_space = OPTIONS
     data_format = DATA_FORMAT
+    legal_actions_sorted = True
 
     def _prepare(self) -> None:
         self.rules = Rules(self.data, self.players, dict(self.options), self.rule_gap)
@@ -188,6 +191,10 @@ class GlobotTimeForce(Game[GTFState, Action]):
     # Legal actions.
 
     def _legal_actions(self, state: GTFState, player: int) -> list[Action]:
+        """The legal actions in canonical order (each is made once, so none repeats)."""
+        return sorted(self._listed_actions(state, player), key=_TEXT)
+
+    def _listed_actions(self, state: GTFState, player: int) -> list[Action]:
         rules = self.rules
         make = rules.make
         if state.stage == OFFER:

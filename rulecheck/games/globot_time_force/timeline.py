@@ -60,15 +60,13 @@ def legal(rules: Rules, state: GTFState, me: Player) -> list[Action]:
 
 def gain(rules: Rules, state: Draft, action: Gain) -> None:
     touch("GTF-T2a")
-    state.set_player(costs.paid(rules, state.player(), action.energy, action.gears, action.charge))
-    cards.take(rules, state, action.slot, ENDING)
+    spent = costs.paid(rules, state.player(), action.energy, action.gears, action.charge)
+    cards.take(rules, state, action.slot, ENDING, **spent)
 
 
 def use_iom(rules: Rules, state: Draft, action: UseIoM) -> None:
     touch("GTF-T2b", "GTF-R4")
-    me = state.player()
-    state.set_player(evolve(me, iom=me.iom - 1))
-    cards.take(rules, state, action.slot, ENDING)
+    cards.take(rules, state, action.slot, ENDING, iom=state.player().iom - 1)
 
 
 def reserve(rules: Rules, state: Draft, action: Reserve) -> None:
