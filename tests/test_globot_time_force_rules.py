@@ -7,9 +7,11 @@ import attrs
 import pytest
 
 from rulecheck.check.playthrough import random_game
+from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import IllegalAction, RuleGap
 from rulecheck.core.game import CHANCE, TERMINAL
 from rulecheck.core.hidden import Pile
+from rulecheck.games.globot_time_force import costs
 from rulecheck.games.globot_time_force.actions import (
     Choose,
     Discard,
@@ -307,3 +309,22 @@ def test_a_draft_keeps_every_field_of_the_state_in_order():
         assert Draft(state).state() == state
     marked = GTFState(*(("field", i) for i in range(len(Draft.__slots__))))
     assert attrs.astuple(Draft(marked).state(), recurse=False) == attrs.astuple(marked, recurse=False)
+
+
+def test_the_initial_state_is_set_up_once_and_its_clauses_touched_at_every_call():
+    game = GlobotTimeForce(2)
+    with coverage() as first:
+        state = game.initial_state()
+    with coverage() as again:
+        assert game.initial_state() is state
+    assert first == again and "GTF-S1" in again
+
+
+def test_working_out_payments_touches_no_clause():
+    """The payments are kept by purse, so the clauses of paying are touched where a payment is
+    made (costs.paid), never while the payments are worked out."""
+    game = GlobotTimeForce(1, {"gear_payment": "no-change"})
+    me = Player(used=9, coins=(2, 1, 1), charge=2)
+    with coverage() as seen:
+        found = costs.payments(game.rules, Gain, 0, 8, me)
+    assert found and not seen

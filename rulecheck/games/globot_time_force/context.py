@@ -57,7 +57,7 @@ class Rules:
         self.make = ActionCache()
         self.reveals = {key: self.make(Reveal, key) for key in data.cards}
         """`reveal <card>` for every card, by key (setup.py)."""
-        self.payment_cache: dict[Any, tuple[Any, tuple[str, ...]]] = {}
+        self.payment_cache: dict[Any, tuple[Action, ...]] = {}
         """The legal payments, by what they depend on (costs.py)."""
         self.discard_actions: dict[int, tuple[Action, ...]] = {}
         """`discard 0` .. `discard n-1`, by n (cards.py)."""

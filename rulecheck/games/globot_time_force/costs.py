@@ -12,10 +12,10 @@ coins), and which card is paid for (cards.py, timeline.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Iterator
+from typing import Any
 
-from rulecheck.core.clauses import coverage, touch
+from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globot_time_force import counters, payment
@@ -23,17 +23,23 @@ from rulecheck.games.globot_time_force.actions import Exchange, Gain, PayReserve
 from rulecheck.games.globot_time_force.context import Rules, ops
 from rulecheck.games.globot_time_force.state import Draft, Player
 
-T = TypeVar("T")
 CACHE_LIMIT = 20_000
-"""Entries each per-game cache of legal-action parts keeps before it starts afresh."""
+"""Entries the per-game cache of payments keeps before it starts afresh."""
 
 
 def payments(
     rules: Rules, cls: type[Gain] | type[PayReserved], first: int, cost: int, me: Player
 ) -> tuple[Action, ...]:
-    """The actions of `cls` (for the card `first` names) that pay `cost` (GTF-R5..R8)."""
+    """The actions of `cls` (for the card `first` names) that pay `cost` (GTF-R5..R8), worked out
+    once for each purse and kept. Working them out touches no clause; paying does (`paid`)."""
+    cache = rules.payment_cache
     key = (cls, first, cost, me.used, me.coins, me.charge)
-    return _cached(rules.payment_cache, key, lambda: tuple(_list_payments(rules, cls, first, cost, me)))
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= CACHE_LIMIT:
+            cache.clear()
+        found = cache[key] = tuple(_list_payments(rules, cls, first, cost, me))
+    return found
 
 
 def _list_payments(
@@ -49,21 +55,6 @@ def _list_payments(
                 payment.after_paying(me.coins, gears, rules.gear_reading) is not None
             ):
                 yield rules.make(cls, first, energy, gears, charge)
-
-
-def _cached(cache: dict[Any, tuple[Any, tuple[str, ...]]], key: Any, compute: Callable[[], T]) -> T:
-    """`compute()`, kept by `key`, with the clauses computing it touched, touched again on every use."""
-    found = cache.get(key)
-    if found is None:
-        with coverage() as seen:
-            value = compute()
-        if len(cache) >= CACHE_LIMIT:
-            cache.clear()
-        found = cache[key] = (value, tuple(seen))
-    if found[1]:
-        touch(*found[1])
-    result: T = found[0]
-    return result
 
 
 def paid(rules: Rules, me: Player, energy: int, gears: int, charge: int) -> dict[str, Any]:

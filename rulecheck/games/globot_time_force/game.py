@@ -20,7 +20,7 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
-from rulecheck.core.clauses import touch
+from rulecheck.core.clauses import coverage, touch
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
@@ -125,11 +125,22 @@ class GlobotTimeForce(Game[GTFState, Action]):
     def _prepare(self) -> None:
         self.rules = Rules(self.data, self.players, dict(self.options), self.rule_gap)
         self._last_chance: tuple[GTFState, tuple[tuple[Action, Fraction], ...]] | None = None
+        self._initial: tuple[GTFState, tuple[str, ...]] | None = None
 
     def initial_state(self) -> GTFState:
-        draft = Draft(setup.initial_state(self.rules))
-        turns.advance(self.rules, draft)
-        return draft.state()
+        """The state before the first draw, set up once (a state never changes) with the clauses
+        setting it up touched again on every call."""
+        if self._initial is not None:
+            state, touched = self._initial
+            if touched:
+                touch(*touched)
+            return state
+        with coverage() as seen:
+            draft = Draft(setup.initial_state(self.rules))
+            turns.advance(self.rules, draft)
+            state = draft.state()
+        self._initial = (state, tuple(seen))
+        return state
 
     # The protocol.
 
