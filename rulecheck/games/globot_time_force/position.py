@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
+from rulecheck.core.evolve import evolve
 from rulecheck.core.game import Game
 from rulecheck.core.hidden import Pile
 from rulecheck.core.untrusted import shown
@@ -54,7 +55,6 @@ from rulecheck.games.globot_time_force.state import (
     GTFState,
     Pending,
     Player,
-    evolve,
 )
 from rulecheck.model.position import DocumentReader, Fail, Path, PositionFormat, described, dotted
 

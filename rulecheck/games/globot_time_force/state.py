@@ -15,11 +15,10 @@ Leaves out: the rules (game.py and the rule modules).
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
-from rulecheck.core.evolve import evolve
 from rulecheck.core.hidden import Pile
 
 BOARDS: Final = "boards"
@@ -109,10 +108,11 @@ class GTFState:
     def player(self, index: int | None = None) -> Player:
         return self.players[self.current if index is None else index]
 
-    def with_player(self, player: Player, index: int | None = None, **changes: Any) -> GTFState:
-        """The state with `player` at `index` (the current player's seat), and `changes`."""
-        at = self.current if index is None else index
-        return evolve(self, players=self.players[:at] + (player,) + self.players[at + 1 :], **changes)
+    def with_player(self, player: Player, index: int | None = None) -> GTFState:
+        """The state with `player` at `index` (the current player's seat)."""
+        draft = Draft(self)
+        draft.set_player(player, index)
+        return draft.state()
 
 
 _FIELDS: Final = tuple(f.name for f in attrs.fields(GTFState))

@@ -20,6 +20,7 @@ Leaves out: what the actions and effects do (the rule modules), and scoring (tab
 from __future__ import annotations
 
 from rulecheck.core.clauses import touch
+from rulecheck.core.evolve import evolve
 from rulecheck.games.globot_time_force import counters, skills
 from rulecheck.games.globot_time_force.actions import ExtraTurn
 from rulecheck.games.globot_time_force.components import CHOICE_EFFECTS
@@ -34,7 +35,6 @@ from rulecheck.games.globot_time_force.state import (
     REFILL,
     TIMELINE,
     Draft,
-    evolve,
 )
 
 
