@@ -6,9 +6,12 @@ from collections import Counter
 import attrs
 import pytest
 
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import IllegalAction, RuleGap
 from rulecheck.core.game import CHANCE, TERMINAL
 from rulecheck.core.hidden import Pile
+from rulecheck.games.globot_time_force import costs
 from rulecheck.games.globot_time_force.actions import (
     Choose,
     Discard,
@@ -23,7 +26,7 @@ from rulecheck.games.globot_time_force.actions import (
     Resolve,
 )
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
-from rulecheck.games.globot_time_force.state import ACT, OFFER, Player
+from rulecheck.games.globot_time_force.state import ACT, OFFER, Draft, GTFState, Player
 
 BOARDS = ("collector", "small-start", "harmony")
 
@@ -294,3 +297,34 @@ def test_the_gear_payment_table_shows_the_three_readings_apart():
     assert rows[(3, "change")] == (True, 7)
     assert rows[(3, "no-change")] == (True, 0)
     assert [name for name, _ in table.shows()] == ["readings of reading differ"]
+
+
+def test_a_draft_keeps_every_field_of_the_state_in_order():
+    """The rules change a Draft in place and make the state from it once a step: a draft of any
+    state gives back an equal state, with no field lost, added or moved."""
+    game = GlobotTimeForce(3, {"tokens": "three-reservations"})
+    assert Draft.__slots__ == tuple(f.name for f in attrs.fields(GTFState))
+    played = random_game(game, 4, max_steps=120)
+    for state in played.states:
+        assert Draft(state).state() == state
+    marked = GTFState(*(("field", i) for i in range(len(Draft.__slots__))))
+    assert attrs.astuple(Draft(marked).state(), recurse=False) == attrs.astuple(marked, recurse=False)
+
+
+def test_the_initial_state_is_set_up_once_and_its_clauses_touched_at_every_call():
+    game = GlobotTimeForce(2)
+    with coverage() as first:
+        state = game.initial_state()
+    with coverage() as again:
+        assert game.initial_state() is state
+    assert first == again and "GTF-S1" in again
+
+
+def test_working_out_payments_touches_no_clause():
+    """The payments are kept by purse, so the clauses of paying are touched where a payment is
+    made (costs.paid), never while the payments are worked out."""
+    game = GlobotTimeForce(1, {"gear_payment": "no-change"})
+    me = Player(used=9, coins=(2, 1, 1), charge=2)
+    with coverage() as seen:
+        found = costs.payments(game.rules, Gain, 0, 8, me)
+    assert found and not seen

@@ -63,10 +63,13 @@ class Pile:
 
     def without_top(self, item: str) -> Pile:
         """The pile after `item` was drawn from the top; ValueError if it could not have been there."""
-        if not self.layers or item not in dict(self.layers[0]):
+        layer = self.layers[0] if self.layers else ()
+        for at, (name, count) in enumerate(layer):
+            if name == item:
+                break
+        else:
             raise ValueError(f"{item!r} cannot be on top of this pile")
-        top = tuple((name, count - (name == item)) for name, count in self.layers[0])
-        top = tuple(pair for pair in top if pair[1] > 0)
+        top = layer[:at] + (((item, count - 1),) if count > 1 else ()) + layer[at + 1 :]
         return Pile(((top,) if top else ()) + self.layers[1:])
 
     def put_bottom(self, items: Iterable[str]) -> Pile:

@@ -10,32 +10,33 @@ Leaves out: scoring the boards (tableau.py) and the extra turns (turns.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.games.globot_time_force import counters
 from rulecheck.games.globot_time_force.actions import Place
 from rulecheck.games.globot_time_force.context import Rules, ops
 from rulecheck.games.globot_time_force.options import TokensPerBoard
-from rulecheck.games.globot_time_force.state import GTFState
+from rulecheck.games.globot_time_force.state import Draft, GTFState
 from rulecheck.games.globot_time_force.tableau import meets
 
 
-def placeable(rules: Rules, state: GTFState, player: int) -> Iterator[str]:
+def placeable(rules: Rules, state: GTFState, player: int) -> list[str]:
     """The drawn boards `player` may place a token on now."""
     tableau = state.players[player].tableau
+    one_each = rules.options.tokens_per_board is TokensPerBoard.ONE
+    found = []
     for board, holders in zip(state.boards, state.spaces, strict=True):
         achievement = rules.data.achievements[board]
         if len(holders) >= len(achievement.spaces):
             continue
-        if rules.options.tokens_per_board is TokensPerBoard.ONE and player in holders:
+        if one_each and player in holders:
             continue
         if meets(rules.cards, achievement.requires, tableau):
-            yield board
+            found.append(board)
+    return found
 
 
-def place(rules: Rules, state: GTFState, action: Place) -> GTFState:
+def place(rules: Rules, state: Draft, action: Place) -> None:
     """The mover's token on the next free space of the board named."""
     board = action.board
     touch("GTF-T3e", "GTF-E1")
@@ -43,11 +44,10 @@ def place(rules: Rules, state: GTFState, action: Place) -> GTFState:
     index = state.boards.index(board)
     hand, placed = counters.tokens_after_place(ops, me.tokens, me.placed)
     me = evolve(me, tokens=hand, placed=placed)
-    spaces = state.spaces[:index] + (state.spaces[index] + (state.current,),) + state.spaces[index + 1 :]
-    state = state.with_player(me, spaces=spaces)
+    state.spaces = state.spaces[:index] + (state.spaces[index] + (state.current,),) + state.spaces[index + 1 :]
+    state.set_player(me)
     if me.placed == counters.TOKENS and state.triggered < 0:
         touch("GTF-E2")
-        state = evolve(state, triggered=state.current)
+        state.triggered = state.current
     if state.extra:
         touch("GTF-E3")
-    return state

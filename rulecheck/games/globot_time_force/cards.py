@@ -14,8 +14,7 @@ Leaves out: the timeline actions that take cards (timeline.py), what the skills 
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
+from typing import Any
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
@@ -25,33 +24,37 @@ from rulecheck.games.globot_time_force.actions import Discard, PayReserved
 from rulecheck.games.globot_time_force.components import DISCARD, DISCARD_CARD, WHEN_GAINED
 from rulecheck.games.globot_time_force.context import Rules, discarded, ops, queued, room
 from rulecheck.games.globot_time_force.options import TableauLimit, TimelineActions
-from rulecheck.games.globot_time_force.state import ENDING, GTFState, Pending, Player
+from rulecheck.games.globot_time_force.state import ENDING, Draft, Pending, Player
 
 
-def take(rules: Rules, state: GTFState, slot: int, stage: str) -> GTFState:
-    """The timeline card in `slot` into the mover's tableau (the rest slide, GTF-T12)."""
+def take(rules: Rules, state: Draft, slot: int, stage: str, **changes: Any) -> None:
+    """The timeline card in `slot` into the mover's tableau (the rest slide, GTF-T12), with
+    `changes` to the mover's other fields (what gaining it cost)."""
     card = state.timeline[slot]
-    state = evolve(state, timeline=state.timeline[:slot] + state.timeline[slot + 1 :], stage=stage)
-    return into_tableau(rules, state, card)
+    state.timeline = state.timeline[:slot] + state.timeline[slot + 1 :]
+    state.stage = stage
+    into_tableau(rules, state, card, **changes)
 
 
-def into_tableau(rules: Rules, state: GTFState, card: str) -> GTFState:
-    """GTF-T9: a gained card goes into the tableau; its when-gained skills wait to resolve, and
-    under tableau_limit=forced-discard an 8th card forces a discard."""
+def into_tableau(rules: Rules, state: Draft, card: str, **changes: Any) -> None:
+    """GTF-T9: a gained card goes into the tableau (with `changes` to the mover's other fields);
+    its when-gained skills wait to resolve, and under tableau_limit=forced-discard an 8th card
+    forces a discard."""
     touch("GTF-T9")
     me = state.player()
     tableau = me.tableau + (card,)
     if len(me.tableau) < counters.TABLEAU_LIMIT:
         touch("GTF-T8")
     pending = state.pending
-    for skill in rules.cards[card].skills_of(WHEN_GAINED):
+    for skill in rules.skills_of[WHEN_GAINED][card]:
         pending += queued(card, skill.effects)
     if rules.options.tableau_limit is TableauLimit.FORCED_DISCARD and len(tableau) > counters.TABLEAU_LIMIT:
         pending += (Pending("", DISCARD_CARD),)
-    return state.with_player(evolve(me, tableau=tableau), pending=pending)
+    state.set_player(evolve(me, tableau=tableau, **changes))
+    state.pending = pending
 
 
-def reserve(rules: Rules, state: GTFState, slot: int) -> GTFState:
+def reserve(rules: Rules, state: Draft, slot: int) -> None:
     """GTF-T7: the timeline card in `slot` reserved (under a token unless tokens=assistant)."""
     touch("GTF-T7")
     me = state.player()
@@ -60,24 +63,28 @@ def reserve(rules: Rules, state: GTFState, slot: int) -> GTFState:
     me = evolve(me, reserved=me.reserved + (card,), fresh=me.fresh + 1, tokens=hand)
     if rules.uses_token:
         touch("GTF-S2")
-    return state.with_player(me, timeline=state.timeline[:slot] + state.timeline[slot + 1 :])
+    state.set_player(me)
+    state.timeline = state.timeline[:slot] + state.timeline[slot + 1 :]
 
 
-def reserved_payments(rules: Rules, me: Player) -> Iterator[Action]:
+def reserved_payments(rules: Rules, me: Player) -> list[Action]:
     """GTF-T3c: every payment for a card reserved on an earlier turn, when the tableau has room."""
+    found: list[Action] = []
     if room(rules, me):
         for index in range(len(me.reserved) - me.fresh):
-            yield from costs.payments(rules, PayReserved, index, rules.cards[me.reserved[index]].cost, me)
+            found += costs.payments(rules, PayReserved, index, rules.cards[me.reserved[index]].cost, me)
+    return found
 
 
-def pay_reserved(rules: Rules, state: GTFState, action: PayReserved) -> GTFState:
+def pay_reserved(rules: Rules, state: Draft, action: PayReserved) -> None:
     """GTF-T3c, GTF-T7: the reserved card paid for goes into the tableau, its token back in hand."""
     touch("GTF-T3c", "GTF-T7")
-    me = costs.paid(rules, state.player(), action.energy, action.gears, action.charge)
-    card = me.reserved[action.index]
+    me = state.player()
+    spent = costs.paid(rules, me, action.energy, action.gears, action.charge)
+    index = action.index
     hand, _ = counters.tokens_after_payment(ops, me.tokens, len(me.reserved), rules.uses_token)
-    me = evolve(me, reserved=me.reserved[: action.index] + me.reserved[action.index + 1 :], tokens=hand)
-    return into_tableau(rules, state.with_player(me), card)
+    reserved = me.reserved[:index] + me.reserved[index + 1 :]
+    into_tableau(rules, state, me.reserved[index], reserved=reserved, tokens=hand, **spent)
 
 
 def discards(rules: Rules, count: int) -> tuple[Action, ...]:
@@ -88,27 +95,29 @@ def discards(rules: Rules, count: int) -> tuple[Action, ...]:
     return found
 
 
-def discard_action(rules: Rules, state: GTFState, action: Discard) -> GTFState:
+def discard_action(rules: Rules, state: Draft, action: Discard) -> None:
     """GTF-T3b: the Discard action; under timeline_actions=discards it ends the turn (GTF-T1)."""
-    state = discard(rules, state, action.position)
+    discard(rules, state, action.position)
     if rules.options.timeline_actions is TimelineActions.DISCARDS:
         touch("GTF-T1")
-        state = evolve(state, stage=ENDING)
-    return state
+        state.stage = ENDING
 
 
-def discard(rules: Rules, state: GTFState, position: int) -> GTFState:
+def discard(rules: Rules, state: Draft, position: int) -> None:
     """GTF-T3b, GTF-T4, GTF-S6: the card goes to the discard pile; its discard skills wait, after
     those of cards discarded before it."""
     touch("GTF-T3b", "GTF-S6")
     me = state.player()
     card = me.tableau[position]
     pending = state.pending
-    for skill in rules.cards[card].skills_of(DISCARD):
+    for skill in rules.skills_of[DISCARD][card]:
         touch("GTF-T4")
         pending += queued(card, skill.effects)
     me = evolve(me, tableau=me.tableau[:position] + me.tableau[position + 1 :])
-    fired = list(state.fired)
-    if card in fired and Counter(fired)[card] > Counter(me.tableau)[card]:
-        fired.remove(card)
-    return state.with_player(me, discards=discarded(state.discards, card), pending=pending, fired=tuple(fired))
+    fired = state.fired
+    if card in fired and fired.count(card) > me.tableau.count(card):
+        at = fired.index(card)
+        state.fired = fired[:at] + fired[at + 1 :]
+    state.set_player(me)
+    state.discards = discarded(state.discards, card)
+    state.pending = pending

@@ -2,11 +2,11 @@
 
 Models: one bundle per game instance (`Rules`): the cards and achievement boards, the
 timeline of players+1 cards (GTF-S5), the boards drawn for the player count (GTF-S7), the
-reading of each option the rules branch on, the one instance of each distinct action, the
-caches of legal-action parts, and reporting a rule gap. Also the checks and helpers several
-rule modules share: room in the tableau (GTF-T8), whether a reservation may be made
-(GTF-T7), a skill's effects queued to resolve (GTF-T4), a card onto the discard pile
-(GTF-S6).
+reading of each option the rules branch on, each card's skills by kind, the one instance of
+each distinct action, the caches of legal-action parts, and reporting a rule gap. Also the
+checks and helpers several rule modules share: room in the tableau (GTF-T8), whether a
+reservation may be made (GTF-T7), a skill's effects queued to resolve (GTF-T4), a card onto
+the discard pile (GTF-S6).
 
 Leaves out: the rules themselves (the rule modules).
 """
@@ -19,7 +19,8 @@ from typing import Any
 from rulecheck.core.notation import Action, ActionCache
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globot_time_force import counters
-from rulecheck.games.globot_time_force.components import Effect, GameData
+from rulecheck.games.globot_time_force.actions import Reveal
+from rulecheck.games.globot_time_force.components import PASSIVE, SKILL_KINDS, Effect, GameData, Requirement, Skill
 from rulecheck.games.globot_time_force.options import ExtraTurns, GlobotTimeForceOptions, Passives, TableauLimit, Tokens
 from rulecheck.games.globot_time_force.state import Pending, Player
 
@@ -45,8 +46,19 @@ class Rules:
         self.mandatory_passives = options.passives is Passives.MANDATORY
         self.all_at_once = options.extra_turns is ExtraTurns.ALL_AT_ONCE
         self.rule_gap = rule_gap
+        self.skills_of: dict[str, dict[str, tuple[Skill, ...]]] = {
+            kind: {key: card.skills_of(kind) for key, card in data.cards.items()} for kind in SKILL_KINDS
+        }
+        """Each card's skills of each kind, by kind and then card key."""
+        self.passives: dict[str, tuple[tuple[int, Requirement | None], ...]] = {
+            key: tuple((i, s.requires) for i, s in enumerate(card.skills) if s.kind == PASSIVE)
+            for key, card in data.cards.items()
+        }
+        """Each card's passive skills, as (skill index, condition) (skills.py)."""
         self.make = ActionCache()
-        self.payment_cache: dict[Any, tuple[Any, tuple[str, ...]]] = {}
+        self.reveals = {key: self.make(Reveal, key) for key in data.cards}
+        """`reveal <card>` for every card, by key (setup.py)."""
+        self.payment_cache: dict[Any, tuple[Action, ...]] = {}
         """The legal payments, by what they depend on (costs.py)."""
         self.discard_actions: dict[int, tuple[Action, ...]] = {}
         """`discard 0` .. `discard n-1`, by n (cards.py)."""

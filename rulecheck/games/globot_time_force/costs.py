@@ -12,28 +12,34 @@ coins), and which card is paid for (cards.py, timeline.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Iterator
+from typing import Any
 
-from rulecheck.core.clauses import coverage, touch
+from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globot_time_force import counters, payment
 from rulecheck.games.globot_time_force.actions import Exchange, Gain, PayReserved, UseTEC
 from rulecheck.games.globot_time_force.context import Rules, ops
-from rulecheck.games.globot_time_force.state import GTFState, Player
+from rulecheck.games.globot_time_force.state import Draft, Player
 
-T = TypeVar("T")
 CACHE_LIMIT = 20_000
-"""Entries each per-game cache of legal-action parts keeps before it starts afresh."""
+"""Entries the per-game cache of payments keeps before it starts afresh."""
 
 
 def payments(
     rules: Rules, cls: type[Gain] | type[PayReserved], first: int, cost: int, me: Player
 ) -> tuple[Action, ...]:
-    """The actions of `cls` (for the card `first` names) that pay `cost` (GTF-R5..R8)."""
+    """The actions of `cls` (for the card `first` names) that pay `cost` (GTF-R5..R8), worked out
+    once for each purse and kept. Working them out touches no clause; paying does (`paid`)."""
+    cache = rules.payment_cache
     key = (cls, first, cost, me.used, me.coins, me.charge)
-    return _cached(rules.payment_cache, key, lambda: tuple(_list_payments(rules, cls, first, cost, me)))
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= CACHE_LIMIT:
+            cache.clear()
+        found = cache[key] = tuple(_list_payments(rules, cls, first, cost, me))
+    return found
 
 
 def _list_payments(
@@ -51,23 +57,9 @@ def _list_payments(
                 yield rules.make(cls, first, energy, gears, charge)
 
 
-def _cached(cache: dict[Any, tuple[Any, tuple[str, ...]]], key: Any, compute: Callable[[], T]) -> T:
-    """`compute()`, kept by `key`, with the clauses computing it touched, touched again on every use."""
-    found = cache.get(key)
-    if found is None:
-        with coverage() as seen:
-            value = compute()
-        if len(cache) >= CACHE_LIMIT:
-            cache.clear()
-        found = cache[key] = (value, tuple(seen))
-    for clause in found[1]:  # perhaps none
-        touch(clause)
-    result: T = found[0]
-    return result
-
-
-def paid(rules: Rules, me: Player, energy: int, gears: int, charge: int) -> Player:
-    """GTF-R5..R8: the player after paying."""
+def paid(rules: Rules, me: Player, energy: int, gears: int, charge: int) -> dict[str, Any]:
+    """GTF-R5..R8: the fields of `me` that paying changes, as they are after paying (the card
+    paid for goes into the tableau in the same change of the player)."""
     for clause, amount in (("GTF-R5", energy), ("GTF-R6", gears), ("GTF-R7", charge)):
         if amount:
             touch(clause)
@@ -77,14 +69,14 @@ def paid(rules: Rules, me: Player, energy: int, gears: int, charge: int) -> Play
         touch("GTF-R1")
     coins = payment.after_paying(me.coins, gears, rules.gear_reading)
     assert coins is not None
-    return evolve(me, used=counters.used_after_pay(ops, me.used, energy), coins=coins, charge=me.charge - charge)
+    return {"used": counters.used_after_pay(ops, me.used, energy), "coins": coins, "charge": me.charge - charge}
 
 
-def use_tec(rules: Rules, state: GTFState, action: UseTEC) -> GTFState:
+def use_tec(rules: Rules, state: Draft, action: UseTEC) -> None:
     """GTF-T3d, GTF-R3: a TEC resets the energy used."""
     touch("GTF-T3d", "GTF-R3")
     me = state.player()
-    return state.with_player(evolve(me, tec=me.tec - 1, used=counters.used_after_reset(ops, me.used)))
+    state.set_player(evolve(me, tec=me.tec - 1, used=counters.used_after_reset(ops, me.used)))
 
 
 def exchanged(rules: Rules, me: Player) -> tuple[int, int, int] | None:
@@ -92,10 +84,10 @@ def exchanged(rules: Rules, me: Player) -> tuple[int, int, int] | None:
     return payment.after_paying(me.coins, rules.data.exchange_gears, rules.gear_reading)
 
 
-def exchange(rules: Rules, state: GTFState, action: Exchange) -> GTFState:
+def exchange(rules: Rules, state: Draft, action: Exchange) -> None:
     """GTF-R2: gears for charge."""
     touch("GTF-R2")
     me = state.player()
     coins = exchanged(rules, me)
     assert coins is not None
-    return state.with_player(evolve(me, coins=coins, charge=me.charge + rules.data.exchange_charge))
+    state.set_player(evolve(me, coins=coins, charge=me.charge + rules.data.exchange_charge))

@@ -15,11 +15,12 @@ gap), looking through the discard pile (no skill of the format does), and table 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
-from rulecheck.core.clauses import touch
+from rulecheck.core.clauses import coverage, touch
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
@@ -58,11 +59,12 @@ from rulecheck.games.globot_time_force.actions import (
 from rulecheck.games.globot_time_force.components import DATA_FORMAT
 from rulecheck.games.globot_time_force.context import Rules, ops
 from rulecheck.games.globot_time_force.options import OPTIONS, GearExchange, GlobotTimeForceOptions
-from rulecheck.games.globot_time_force.state import ACT, BOARDS, OFFER, OVER, REFILL, TIMELINE, GTFState
+from rulecheck.games.globot_time_force.state import ACT, DRAWS, OFFER, OVER, Draft, GTFState
 from rulecheck.games.globot_time_force.tableau import score_parts
 
-Step = Callable[[Rules, GTFState, Any], GTFState]
-"""A rule module's effect of one kind of action (given only actions of that kind)."""
+Step = Callable[[Rules, Draft, Any], None]
+"""A rule module's effect of one kind of action (given only actions of that kind), made on a draft
+of the state."""
 _STEPS: dict[type[Action], Step] = {
     DrawBoard: setup.draw_board,
     Reveal: setup.reveal,
@@ -80,6 +82,7 @@ _STEPS: dict[type[Action], Step] = {
     Exchange: costs.exchange,
     EndTurn: timeline.end_turn,
 }
+_TEXT = attrgetter("text")
 _CLAUSE_OF = {
     Gain: "GTF-T2a",
     UseIoM: "GTF-T2b",
@@ -118,18 +121,32 @@ class GlobotTimeForce(Game[GTFState, Action]):
     option_space = OPTIONS
     options: GlobotTimeForceOptions
     data_format = DATA_FORMAT
+    legal_actions_sorted = True
 
     def _prepare(self) -> None:
         self.rules = Rules(self.data, self.players, self.options, self.rule_gap)
         self._last_chance: tuple[GTFState, tuple[tuple[Action, Fraction], ...]] | None = None
+        self._initial: tuple[GTFState, tuple[str, ...]] | None = None
 
     def initial_state(self) -> GTFState:
-        return turns.advance(self.rules, setup.initial_state(self.rules))
+        """The state before the first draw, set up once (a state never changes) with the clauses
+        setting it up touched again on every call."""
+        if self._initial is not None:
+            state, touched = self._initial
+            if touched:
+                touch(*touched)
+            return state
+        with coverage() as seen:
+            draft = Draft(setup.initial_state(self.rules))
+            turns.advance(self.rules, draft)
+            state = draft.state()
+        self._initial = (state, tuple(seen))
+        return state
 
     # The protocol.
 
     def to_move(self, state: GTFState) -> int:
-        if state.stage in (BOARDS, TIMELINE, REFILL):
+        if state.stage in DRAWS:
             return CHANCE
         if state.stage == OVER:
             return TERMINAL
@@ -185,35 +202,32 @@ class GlobotTimeForce(Game[GTFState, Action]):
 
     # Legal actions.
 
-    def _legal_actions(self, state: GTFState, player: int) -> Iterator[Action]:
+    def _legal_actions(self, state: GTFState, player: int) -> list[Action]:
+        """The legal actions in canonical order (each is made once, so none repeats)."""
+        return sorted(self._listed_actions(state, player), key=_TEXT)
+
+    def _listed_actions(self, state: GTFState, player: int) -> list[Action]:
         rules = self.rules
         make = rules.make
         if state.stage == OFFER:
-            yield make(ExtraTurn, "take")
-            yield make(ExtraTurn, "decline")
-            return
+            return [make(ExtraTurn, "take"), make(ExtraTurn, "decline")]
         if state.pending:
-            for option in skills.options(rules, state, state.pending[0]):
-                yield make(Choose, option)
-            return
-        me = state.player()
+            return [make(Choose, option) for option in skills.options(rules, state, state.pending[0])]
         if state.stage != ACT:
-            return
-        yield from cards.discards(rules, len(me.tableau))
-        yield from cards.reserved_payments(rules, me)
+            return []
+        me = state.player()
+        found = [*cards.discards(rules, len(me.tableau)), *cards.reserved_payments(rules, me)]
         if me.tec:
-            yield make(UseTEC)
+            found.append(make(UseTEC))
         if counters.may_place(ops, me.tokens):
-            for board in achievements.placeable(rules, state, player):
-                yield make(Place, board)
-        for position, skill in skills.passives(rules, state):
-            yield make(Resolve, position, skill)
+            found += [make(Place, board) for board in achievements.placeable(rules, state, player)]
+        found += [make(Resolve, position, skill) for position, skill in skills.passives(rules, state)]
         if rules.options.gear_exchange is GearExchange.ON and costs.exchanged(rules, me) is not None:
-            yield make(Exchange)
-        if rules.mandatory_passives and any(True for _ in skills.passives(rules, state)):
+            found.append(make(Exchange))
+        if rules.mandatory_passives and skills.passives(rules, state):
             touch("GTF-T3a")
-            return
-        yield from timeline.legal(rules, state, me)
+            return found
+        return found + timeline.legal(rules, state, me)
 
     def _illegal(self, state: GTFState, action: Action) -> IllegalAction | None:
         mover = self.to_move(state)
@@ -235,4 +249,7 @@ class GlobotTimeForce(Game[GTFState, Action]):
 
     def _apply(self, state: GTFState, action: Action) -> GTFState:
         rules = self.rules
-        return turns.advance(rules, _STEPS[type(action)](rules, state, action))
+        draft = Draft(state)
+        _STEPS[type(action)](rules, draft, action)
+        turns.advance(rules, draft)
+        return draft.state()

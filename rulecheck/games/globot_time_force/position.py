@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from rulecheck.core.evolve import evolve
 from rulecheck.core.hidden import Pile
 from rulecheck.core.untrusted import shown
 from rulecheck.games.globot_time_force import counters, skills
@@ -60,7 +61,6 @@ from rulecheck.games.globot_time_force.state import (
     GTFState,
     Pending,
     Player,
-    evolve,
 )
 from rulecheck.model.position import DocumentReader, Fail, Path, PositionFormat, described, dotted
 

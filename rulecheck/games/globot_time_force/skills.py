@@ -15,9 +15,6 @@ Leaves out: score skills (tableau.py), and when effects resolve (turns.py).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
-
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.games.globot_time_force import cards, counters, payment
@@ -30,18 +27,17 @@ from rulecheck.games.globot_time_force.components import (
     GAIN_GEARS,
     GAIN_IOM,
     GAIN_TEC,
-    PASSIVE,
     PASSIVE_END,
     RESET_ENERGY,
     RESTORE_ENERGY,
 )
 from rulecheck.games.globot_time_force.context import Rules, may_reserve, ops, queued, room
 from rulecheck.games.globot_time_force.options import TimelineActions
-from rulecheck.games.globot_time_force.state import ACT, ENDING, GTFState, Pending
+from rulecheck.games.globot_time_force.state import ACT, ENDING, Draft, GTFState, Pending
 from rulecheck.games.globot_time_force.tableau import meets
 
 
-def passives(rules: Rules, state: GTFState) -> Iterator[tuple[int, int]]:
+def passives(rules: Rules, state: GTFState) -> list[tuple[int, int]]:
     """The passive skills of the mover's tableau that may resolve now, as (position, skill):
     condition met, and not yet resolved this turn as often as the mover holds the card
     (GTF-T3a, GTF-T5)."""
@@ -49,27 +45,28 @@ def passives(rules: Rules, state: GTFState) -> Iterator[tuple[int, int]]:
     if me.reserved:
         touch("GTF-T5")
     tableau = me.tableau
-    fired = Counter(state.fired)
-    seen: Counter[str] = Counter()
+    fired = state.fired
+    found = []
     for position, key in enumerate(tableau):
-        seen[key] += 1
-        if seen[key] <= fired[key]:
+        skills = rules.passives[key]
+        if not skills or (fired and tableau[: position + 1].count(key) <= fired.count(key)):
             continue
-        for index, skill in enumerate(rules.cards[key].skills):
-            if skill.kind == PASSIVE and (skill.requires is None or meets(rules.cards, skill.requires, tableau)):
-                yield position, index
+        for index, requires in skills:
+            if requires is None or meets(rules.cards, requires, tableau):
+                found.append((position, index))
+    return found
 
 
-def resolve(rules: Rules, state: GTFState, action: Resolve) -> GTFState:
+def resolve(rules: Rules, state: Draft, action: Resolve) -> None:
     """GTF-T3a: a passive skill's effects wait to resolve; the card has fired this turn."""
     touch("GTF-T3a")
     key = state.player().tableau[action.position]
     skill = rules.cards[key].skills[action.skill]
-    fired = tuple(sorted(state.fired + (key,)))
-    return evolve(state, fired=fired, pending=state.pending + queued(key, skill.effects))
+    state.fired = tuple(sorted(state.fired + (key,)))
+    state.pending = state.pending + queued(key, skill.effects)
 
 
-def end_passives(rules: Rules, state: GTFState) -> tuple[Pending, ...]:
+def end_passives(rules: Rules, state: Draft) -> tuple[Pending, ...]:
     """GTF-T6: the effects of the mover's passive skills that trigger at the end of the turn,
     condition met."""
     me = state.player()
@@ -77,15 +74,16 @@ def end_passives(rules: Rules, state: GTFState) -> tuple[Pending, ...]:
         touch("GTF-T5")
     tableau = me.tableau
     pending: tuple[Pending, ...] = ()
+    at_end = rules.skills_of[PASSIVE_END]
     for key in tableau:
-        for skill in rules.cards[key].skills_of(PASSIVE_END):
+        for skill in at_end[key]:
             if skill.requires is None or meets(rules.cards, skill.requires, tableau):
                 touch("GTF-T6")
                 pending += queued(key, skill.effects)
     return pending
 
 
-def options(rules: Rules, state: GTFState, pending: Pending) -> tuple[int, ...]:
+def options(rules: Rules, state: GTFState | Draft, pending: Pending) -> tuple[int, ...]:
     """The choices a waiting effect offers: timeline slots or tableau positions."""
     me = state.player()
     if pending.effect == DISCARD_CARD:
@@ -98,44 +96,47 @@ def options(rules: Rules, state: GTFState, pending: Pending) -> tuple[int, ...]:
     return gainable if may_reserve(rules, me) else ()
 
 
-def choose(rules: Rules, state: GTFState, action: Choose) -> GTFState:
+def choose(rules: Rules, state: Draft, action: Choose) -> None:
     """The first waiting effect takes the option chosen."""
     option = action.option
     pending = state.pending[0]
-    state = evolve(state, pending=state.pending[1:])
+    state.pending = state.pending[1:]
     if pending.effect == DISCARD_CARD:
         if not pending.card:
             touch("GTF-T8")
-        return cards.discard(rules, state, option)
+        cards.discard(rules, state, option)
+        return
     if pending.effect == GAIN_FROM_TIMELINE:
-        state = cards.take(rules, state, option, state.stage)
+        cards.take(rules, state, option, state.stage)
     else:
-        state = cards.reserve(rules, state, option)
+        cards.reserve(rules, state, option)
     if rules.options.timeline_actions is TimelineActions.SKILL_EFFECTS and state.stage == ACT:
         touch("GTF-T1")
         if state.pending:
-            rules.rule_gap("GTF-F02", "a skill ended the turn while mandatory skill effects still wait", state)
-        state = evolve(state, stage=ENDING)
-    return state
+            rules.rule_gap("GTF-F02", "a skill ended the turn while mandatory skill effects still wait", state.state())
+        state.stage = ENDING
 
 
-def effect(state: GTFState, pending: Pending) -> GTFState:
+def effect(state: Draft, pending: Pending) -> None:
     """An effect that needs no choice (GTF-T3a: skills of the tableau only, GTF-T5)."""
     me = state.player()
     kind, amount = pending.effect, pending.amount
     if kind == GAIN_GEARS:
-        return state.with_player(evolve(me, coins=payment.gained(me.coins, amount)))
-    if kind == GAIN_CHARGE:
+        me = evolve(me, coins=payment.gained(me.coins, amount))
+    elif kind == GAIN_CHARGE:
         touch("GTF-R7")
-        return state.with_player(evolve(me, charge=me.charge + amount))
-    if kind == GAIN_IOM:
-        return state.with_player(evolve(me, iom=me.iom + amount))
-    if kind == GAIN_TEC:
-        return state.with_player(evolve(me, tec=me.tec + amount))
-    if kind == RESET_ENERGY:
-        return state.with_player(evolve(me, used=counters.used_after_reset(ops, me.used)))
-    if kind == RESTORE_ENERGY:
-        return state.with_player(evolve(me, used=counters.used_after_restore(ops, me.used, amount)))
-    assert kind == EXTRA_TURN
-    touch("GTF-T13")
-    return evolve(state, granted=True)
+        me = evolve(me, charge=me.charge + amount)
+    elif kind == GAIN_IOM:
+        me = evolve(me, iom=me.iom + amount)
+    elif kind == GAIN_TEC:
+        me = evolve(me, tec=me.tec + amount)
+    elif kind == RESET_ENERGY:
+        me = evolve(me, used=counters.used_after_reset(ops, me.used))
+    elif kind == RESTORE_ENERGY:
+        me = evolve(me, used=counters.used_after_restore(ops, me.used, amount))
+    else:
+        assert kind == EXTRA_TURN
+        touch("GTF-T13")
+        state.granted = True
+        return
+    state.set_player(me)

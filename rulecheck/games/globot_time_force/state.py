@@ -7,16 +7,18 @@ every card in it was seen going there), each player's tableau (in the order gain
 reservations, energy used, gear coins, charge, IoM, TEC and tokens; whose turn it is, its
 stage, the skill effects waiting to resolve, and the end-game bookkeeping.
 
+Also a step's working copy of a state (Draft), which the rule modules change in place.
+
 Leaves out: the rules (game.py and the rule modules).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from operator import attrgetter
+from typing import Final
 
 import attrs
 
-from rulecheck.core.evolve import evolve
 from rulecheck.core.hidden import Pile
 
 BOARDS: Final = "boards"
@@ -34,6 +36,8 @@ REFILL: Final = "refill"
 OFFER: Final = "offer"
 """End game, extra_turn_choice=optional: the player takes or declines an extra turn."""
 OVER: Final = "over"
+DRAWS: Final = frozenset((BOARDS, TIMELINE, REFILL))
+"""The stages where chance moves."""
 
 
 @attrs.frozen
@@ -104,7 +108,84 @@ class GTFState:
     def player(self, index: int | None = None) -> Player:
         return self.players[self.current if index is None else index]
 
-    def with_player(self, player: Player, index: int | None = None, **changes: Any) -> GTFState:
-        """The state with `player` at `index` (the current player's seat), and `changes`."""
+    def with_player(self, player: Player, index: int | None = None) -> GTFState:
+        """The state with `player` at `index` (the current player's seat)."""
+        draft = Draft(self)
+        draft.set_player(player, index)
+        return draft.state()
+
+
+_FIELDS: Final = tuple(f.name for f in attrs.fields(GTFState))
+_READ: Final = attrgetter(*_FIELDS)
+
+
+class Draft:
+    """One step's working copy of a state: the rule modules change its fields in place, and
+    `state()` makes the GTFState once the step is done (a new immutable state at every rule
+    that changes something cost several states a step). The fields are GTFState's, in order."""
+
+    __slots__ = _FIELDS
+    stage: str
+    deck: Pile
+    boards_left: Pile
+    boards: tuple[str, ...]
+    spaces: tuple[tuple[int, ...], ...]
+    timeline: tuple[str, ...]
+    discards: tuple[str, ...]
+    players: tuple[Player, ...]
+    current: int
+    in_row: int
+    granted: bool
+    fired: tuple[str, ...]
+    pending: tuple[Pending, ...]
+    refill: int
+    triggered: int
+    extra: bool
+
+    def __init__(self, state: GTFState) -> None:
+        (
+            self.stage,
+            self.deck,
+            self.boards_left,
+            self.boards,
+            self.spaces,
+            self.timeline,
+            self.discards,
+            self.players,
+            self.current,
+            self.in_row,
+            self.granted,
+            self.fired,
+            self.pending,
+            self.refill,
+            self.triggered,
+            self.extra,
+        ) = _READ(state)
+
+    def state(self) -> GTFState:
+        return GTFState(
+            self.stage,
+            self.deck,
+            self.boards_left,
+            self.boards,
+            self.spaces,
+            self.timeline,
+            self.discards,
+            self.players,
+            self.current,
+            self.in_row,
+            self.granted,
+            self.fired,
+            self.pending,
+            self.refill,
+            self.triggered,
+            self.extra,
+        )
+
+    def player(self, index: int | None = None) -> Player:
+        return self.players[self.current if index is None else index]
+
+    def set_player(self, player: Player, index: int | None = None) -> None:
+        """`player` in the seat `index` (the current player's seat)."""
         at = self.current if index is None else index
-        return evolve(self, players=self.players[:at] + (player,) + self.players[at + 1 :], **changes)
+        self.players = self.players[:at] + (player,) + self.players[at + 1 :]

@@ -33,9 +33,15 @@ SCORE_PARTS = ("cards", "skills", "gears", "energy", "achievements")
 
 def colour_count(cards: Mapping[str, Card], tableau: Sequence[str], colour: str) -> int:
     """GTF-C1: cards of `colour`, a multi-coloured card counting for each colour it shows."""
-    if any(len(cards[k].colours) == 1 for k in tableau):
+    found = 0
+    single = False
+    for key in tableau:
+        colours = cards[key].colours
+        single = single or len(colours) == 1
+        found += colour in colours
+    if single:
         touch("GTF-C3")
-    return sum(colour in cards[k].colours for k in tableau)
+    return found
 
 
 def meets(cards: Mapping[str, Card], requirement: Requirement, tableau: Sequence[str]) -> bool:

@@ -12,7 +12,6 @@ the turn (turns.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from rulecheck.core.clauses import touch
@@ -22,7 +21,7 @@ from rulecheck.games.globot_time_force import cards, costs, counters, payment
 from rulecheck.games.globot_time_force.actions import Dismiss, EndTurn, Gain, Reserve, UseIoM
 from rulecheck.games.globot_time_force.context import Rules, discarded, may_reserve, ops, room
 from rulecheck.games.globot_time_force.options import TurnEnd
-from rulecheck.games.globot_time_force.state import ENDING, GTFState, Player
+from rulecheck.games.globot_time_force.state import ENDING, Draft, GTFState, Player
 
 RECOVER: Final = "recover"
 """Dismiss for an energy reset (GTF-T2d)."""
@@ -31,46 +30,53 @@ GEARS: Final = "gears"
 REWARDS: Final = (GEARS, RECOVER)
 
 
-def legal(rules: Rules, state: GTFState, me: Player) -> Iterator[Action]:
+DISMISSALS: Final = (Dismiss(RECOVER), Dismiss(GEARS))
+END_TURN: Final = EndTurn()
+
+
+def legal(rules: Rules, state: GTFState, me: Player) -> list[Action]:
     """The timeline actions open to `me`, the player to move."""
     make = rules.make
+    found: list[Action] = []
     has_room = room(rules, me)
+    reserving = may_reserve(rules, me)
+    by_key = rules.cards
     for slot, key in enumerate(state.timeline):
-        card = rules.cards[key]
+        card = by_key[key]
         if not card.gainable:
             touch("GTF-T10")
             continue
         if has_room:
-            yield from costs.payments(rules, Gain, slot, card.cost, me)
+            found += costs.payments(rules, Gain, slot, card.cost, me)
             if me.iom:
-                yield make(UseIoM, slot)
-        if may_reserve(rules, me):
-            yield make(Reserve, slot)
+                found.append(make(UseIoM, slot))
+        if reserving:
+            found.append(make(Reserve, slot))
     if state.timeline:
-        yield make(Dismiss, RECOVER)
-        yield make(Dismiss, GEARS)
+        found += DISMISSALS
     if rules.options.turn_end is TurnEnd.VOLUNTARY or not state.timeline:
-        yield make(EndTurn)
+        found.append(END_TURN)
+    return found
 
 
-def gain(rules: Rules, state: GTFState, action: Gain) -> GTFState:
+def gain(rules: Rules, state: Draft, action: Gain) -> None:
     touch("GTF-T2a")
-    me = costs.paid(rules, state.player(), action.energy, action.gears, action.charge)
-    return cards.take(rules, state.with_player(me), action.slot, ENDING)
+    spent = costs.paid(rules, state.player(), action.energy, action.gears, action.charge)
+    cards.take(rules, state, action.slot, ENDING, **spent)
 
 
-def use_iom(rules: Rules, state: GTFState, action: UseIoM) -> GTFState:
+def use_iom(rules: Rules, state: Draft, action: UseIoM) -> None:
     touch("GTF-T2b", "GTF-R4")
-    me = state.player()
-    return cards.take(rules, state.with_player(evolve(me, iom=me.iom - 1)), action.slot, ENDING)
+    cards.take(rules, state, action.slot, ENDING, iom=state.player().iom - 1)
 
 
-def reserve(rules: Rules, state: GTFState, action: Reserve) -> GTFState:
+def reserve(rules: Rules, state: Draft, action: Reserve) -> None:
     touch("GTF-T2c")
-    return evolve(cards.reserve(rules, state, action.slot), stage=ENDING)
+    cards.reserve(rules, state, action.slot)
+    state.stage = ENDING
 
 
-def dismiss(rules: Rules, state: GTFState, action: Dismiss) -> GTFState:
+def dismiss(rules: Rules, state: Draft, action: Dismiss) -> None:
     touch("GTF-T11", "GTF-T16")
     me = state.player()
     if action.reward == RECOVER:
@@ -79,15 +85,16 @@ def dismiss(rules: Rules, state: GTFState, action: Dismiss) -> GTFState:
     else:
         touch("GTF-T2e")
         me = evolve(me, coins=payment.gained(me.coins, counters.DISMISS_GEARS))
-    return state.with_player(
-        me, timeline=state.timeline[1:], discards=discarded(state.discards, state.timeline[0]), stage=ENDING
-    )
+    state.set_player(me)
+    state.discards = discarded(state.discards, state.timeline[0])
+    state.timeline = state.timeline[1:]
+    state.stage = ENDING
 
 
-def end_turn(rules: Rules, state: GTFState, action: EndTurn) -> GTFState:
+def end_turn(rules: Rules, state: Draft, action: EndTurn) -> None:
     touch("GTF-T1")
     if state.timeline:
         touch("GTF-T16")
     else:
-        rules.rule_gap("GTF-G2", "the timeline is empty: no timeline action can end the turn", state)
-    return evolve(state, stage=ENDING)
+        rules.rule_gap("GTF-G2", "the timeline is empty: no timeline action can end the turn", state.state())
+    state.stage = ENDING

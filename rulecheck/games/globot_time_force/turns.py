@@ -20,6 +20,7 @@ Leaves out: what the actions and effects do (the rule modules), and scoring (tab
 from __future__ import annotations
 
 from rulecheck.core.clauses import touch
+from rulecheck.core.evolve import evolve
 from rulecheck.games.globot_time_force import counters, skills
 from rulecheck.games.globot_time_force.actions import ExtraTurn
 from rulecheck.games.globot_time_force.components import CHOICE_EFFECTS
@@ -34,125 +35,146 @@ from rulecheck.games.globot_time_force.state import (
     OVER,
     REFILL,
     TIMELINE,
-    GTFState,
-    evolve,
+    Draft,
 )
 
 
-def advance(rules: Rules, state: GTFState) -> GTFState:
+def advance(rules: Rules, state: Draft) -> None:
     """`state` moved on to the next point where a player or chance acts."""
     while True:
         stage = state.stage
         if stage == BOARDS:
             if len(state.boards) < rules.board_count:
-                return state
-            state = evolve(state, stage=TIMELINE)
+                return
+            state.stage = TIMELINE
         elif stage in (TIMELINE, REFILL):
             want = rules.row - len(state.timeline) if stage == TIMELINE else state.refill
-            if want > 0 and state.deck.size:
-                return state
+            if want > 0 and state.deck.layers:  # a pile's layers are never empty
+                return
             if want > 0:
-                rules.rule_gap("GTF-G1", "the deck is empty: the timeline cannot be filled", state)
-            state = _begin(state, 0, 1, False) if stage == TIMELINE else _next_turn(rules, state)
+                rules.rule_gap("GTF-G1", "the deck is empty: the timeline cannot be filled", state.state())
+            if stage == TIMELINE:
+                _begin(state, 0, 1, False)
+            else:
+                _next_turn(rules, state)
         elif stage in (ACT, ENDING, CLOSING):
             if state.pending:
                 first = state.pending[0]
                 if first.effect not in CHOICE_EFFECTS:
-                    state = skills.effect(evolve(state, pending=state.pending[1:]), first)
+                    state.pending = state.pending[1:]
+                    skills.effect(state, first)
                     continue
                 if skills.options(rules, state, first):
-                    return state
-                state = evolve(state, pending=state.pending[1:])
+                    return
+                state.pending = state.pending[1:]
                 continue
             if stage == ACT:
-                return state
+                return
             if stage == ENDING:
-                state = _end_passives(rules, state)
+                _end_passives(rules, state)
             else:
-                state = _finish(rules, state)
+                _finish(rules, state)
         else:
-            return state
+            return
 
 
-def _end_passives(rules: Rules, state: GTFState) -> GTFState:
+def _end_passives(rules: Rules, state: Draft) -> None:
     """GTF-T15: the end-of-turn passives wait to resolve before the turn ends."""
     touch("GTF-T15")
     pending = skills.end_passives(rules, state)
     if not pending:
-        return _finish(rules, state)
-    return evolve(state, pending=pending, stage=CLOSING)
+        _finish(rules, state)
+        return
+    state.pending = pending
+    state.stage = CLOSING
 
 
-def _finish(rules: Rules, state: GTFState) -> GTFState:
+def _finish(rules: Rules, state: Draft) -> None:
     """The turn is over: charge may expire; a granted second turn follows at once, never a
     third (GTF-T13); otherwise the timeline slides and its gaps are refilled (GTF-T12)."""
     me = state.player()
     if rules.options.charge is Charge.EXPIRES and me.charge:
-        state = state.with_player(evolve(me, charge=0))
+        state.set_player(evolve(me, charge=0))
     if state.granted:
         touch("GTF-T13")
         if counters.second_turn_allowed(ops, state.in_row):
-            return _begin(state, state.current, counters.turns_in_row(ops, state.in_row, True), state.extra)
+            _begin(state, state.current, counters.turns_in_row(ops, state.in_row, True), state.extra)
+            return
     touch("GTF-T12")
     missing = rules.row - len(state.timeline)
     need = missing if rules.options.second_turn_refill is SecondTurnRefill.EVERY_GAP else min(missing, 1)
-    return evolve(state, stage=REFILL, refill=max(need, 0), granted=False)
+    state.stage = REFILL
+    state.refill = max(need, 0)
+    state.granted = False
 
 
-def _begin(state: GTFState, player: int, in_row: int, extra: bool) -> GTFState:
+def _begin(state: Draft, player: int, in_row: int, extra: bool) -> None:
     me = state.players[player]
     if me.fresh:
-        state = state.with_player(evolve(me, fresh=0), player)
-    return evolve(
-        state,
-        refill=0,
-        stage=ACT,
-        current=player,
-        in_row=in_row,
-        granted=False,
-        fired=(),
-        pending=(),
-        extra=extra,
-    )
+        state.set_player(evolve(me, fresh=0), player)
+    state.refill = 0
+    state.stage = ACT
+    state.current = player
+    state.in_row = in_row
+    state.granted = False
+    state.fired = ()
+    state.pending = ()
+    state.extra = extra
 
 
-def _next_turn(rules: Rules, state: GTFState) -> GTFState:
+def _next_turn(rules: Rules, state: Draft) -> None:
     """GTF-T14, GTF-E3, GTF-E4: the next player in order; after the trigger, the remaining
     players' extra turns; scoring when no token remains."""
     if not state.timeline:
-        rules.rule_gap("GTF-G2", "the deck and the timeline are empty: the game ends", state)
-        return evolve(state, stage=OVER, refill=0)
+        rules.rule_gap("GTF-G2", "the deck and the timeline are empty: the game ends", state.state())
+        state.stage = OVER
+        state.refill = 0
+        return
     n = rules.players
     if state.triggered < 0:
         touch("GTF-T14")
-        return _begin(state, (state.current + 1) % n, counters.turns_in_row(ops, state.in_row, False), False)
+        _begin(state, (state.current + 1) % n, counters.turns_in_row(ops, state.in_row, False), False)
+        return
     waiting = [q for q, p in enumerate(state.players) if q != state.triggered and p.tokens and not p.declined]
     if not waiting:
         touch("GTF-E4")
         if any(p.tokens or (rules.uses_token and p.reserved) for p in state.players):
-            rules.rule_gap("GTF-F05", "tokens remain (declined, or locked on a reservation) but no turn follows", state)
-        return evolve(state, stage=OVER, refill=0)
-    if rules.options.extra_turn_order is ExtraTurnOrder.CONSECUTIVE and state.extra and state.current in waiting:
-        player = state.current
+            rules.rule_gap(
+                "GTF-F05", "tokens remain (declined, or locked on a reservation) but no turn follows", state.state()
+            )
+        state.stage = OVER
+        state.refill = 0
+        return
+    current = state.current
+    if rules.options.extra_turn_order is ExtraTurnOrder.CONSECUTIVE and state.extra and current in waiting:
+        player = current
     else:
-        player = min(waiting, key=lambda q: (q - state.current - 1) % n)
+        player = min(waiting, key=lambda q: (q - current - 1) % n)
     if rules.options.extra_turn_choice is ExtraTurnChoice.OPTIONAL:
-        return evolve(state, stage=OFFER, current=player, pending=(), fired=(), granted=False, refill=0)
-    return _extra_turn(rules, state, player)
+        state.stage = OFFER
+        state.current = player
+        state.pending = ()
+        state.fired = ()
+        state.granted = False
+        state.refill = 0
+        return
+    _extra_turn(rules, state, player)
 
 
-def _extra_turn(rules: Rules, state: GTFState, player: int) -> GTFState:
+def _extra_turn(rules: Rules, state: Draft, player: int) -> None:
     """GTF-E3: an extra turn begins by discarding one token (or, all-at-once, every token)."""
     touch("GTF-E3")
     me = state.players[player]
     hand, spent = counters.tokens_after_extra_turn(ops, me.tokens, me.spent, rules.all_at_once)
-    state = state.with_player(evolve(me, tokens=hand, spent=spent), player)
-    return _begin(state, player, 1, True)
+    state.set_player(evolve(me, tokens=hand, spent=spent), player)
+    _begin(state, player, 1, True)
 
 
-def answer(rules: Rules, state: GTFState, action: ExtraTurn) -> GTFState:
+def answer(rules: Rules, state: Draft, action: ExtraTurn) -> None:
     """extra_turn_choice=optional: the offered extra turn taken, or declined for good (GTF-E3)."""
     if action.answer == "take":
-        return _extra_turn(rules, state, state.current)
+        _extra_turn(rules, state, state.current)
+        return
     touch("GTF-E3")
-    return _next_turn(rules, state.with_player(evolve(state.player(), declined=True)))
+    state.set_player(evolve(state.player(), declined=True))
+    _next_turn(rules, state)
