@@ -62,6 +62,12 @@ class Rules:
             square: {str(e[2]): str(e[1]) for e in _edges(layout.graph, square)} for square in layout.graph
         }
         self.squares = tuple(sorted(layout.graph))
+        self.exit_order = {square: tuple(sorted(exits)) for square, exits in self.exits.items()}
+        """Each square's exit names, sorted."""
+        self.branching = frozenset(square for square, exits in self.exits.items() if len(exits) > 1)
+        """The squares with more than one exit: where a switch offers a choice."""
+        self.chosen_exits = frozenset(i.name for i in data.improvements if i.exits == CHOICE)
+        """The improvements whose owner chooses their exit, like a Fork's (MEC-P5)."""
         self.blueprint = {b.name: b for b in data.blueprints}
         self.blueprint_names = tuple(sorted(self.blueprint))
         self.act = ActionCache()
@@ -74,11 +80,13 @@ class Rules:
     def switches(self, factory: Factory) -> tuple[str, ...]:
         """The squares whose exit the owner chooses each workday: Forks, and improvements that send
         bots to the belt above or below (MEC-A2, MEC-P5), with more than one exit, by square."""
-        chosen = set(factory.forks) | {s for s, t in factory.tiles if self.improvement[t].exits == CHOICE}
-        return tuple(s for s in sorted(chosen) if len(self.exits[s]) > 1)
+        branching = self.branching
+        chosen = {s for s in factory.forks if s in branching}
+        chosen.update(s for s, t in factory.tiles if t in self.chosen_exits and s in branching)
+        return tuple(sorted(chosen))
 
     def exit_names(self, square: str) -> tuple[str, ...]:
-        return tuple(sorted(self.exits[square]))
+        return self.exit_order[square]
 
     def is_start(self, square: str) -> bool:
         return self.zone.get(square) == START
