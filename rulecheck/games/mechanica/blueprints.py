@@ -28,9 +28,14 @@ from rulecheck.games.mechanica.state import IN, Factory, MechanicaState
 _CLAUSES = ("MEC-B1", "MEC-B2", "MEC-B3", "MEC-B4")
 
 
-def _may_complete(rules: Rules, state: MechanicaState, player: int, card: str) -> bool:
-    """MEC-B4 under `blueprint_once`: not by this player before, or not by anybody before."""
-    return all(c != card or (p != player and not rules.once_in_all) for p, c in state.completions)
+def _card_refusal(rules: Rules, state: MechanicaState, player: int, card: str) -> tuple[str, str] | None:
+    """Why `card` cannot be completed by `player` now, whichever bots she has, as (clause, reason); None
+    when it can."""
+    if not card or card not in state.blueprints:
+        return "MEC-B1", "that blueprint is not face up"
+    if not all(c != card or (p != player and not rules.once_in_all) for p, c in state.completions):
+        return "MEC-B4", "that blueprint was completed before"
+    return None
 
 
 def _in_trucks(rules: Rules, factory: Factory) -> Counter[tuple[str, str]]:
@@ -40,7 +45,13 @@ def _in_trucks(rules: Rules, factory: Factory) -> Counter[tuple[str, str]]:
 def _fillings(rules: Rules, card: str, in_trucks: Counter[tuple[str, str]]) -> list[tuple[str, ...]]:
     """Each way of taking the card's bots from the Trucks (MEC-B1), the Trucks of equal models in order."""
     models = rules.blueprint[card].models
-    options = [[s for (s, m), n in sorted(in_trucks.items()) if m == model] for model in models]
+    held = sorted(in_trucks)
+    options = []
+    for model in models:
+        squares = [s for s, m in held if m == model]
+        if not squares:
+            return []
+        options.append(squares)
     found = []
     for trucks in itertools.product(*options):
         if Counter(zip(trucks, models)) - in_trucks:
@@ -53,9 +64,11 @@ def _fillings(rules: Rules, card: str, in_trucks: Counter[tuple[str, str]]) -> l
 
 def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
     in_trucks = _in_trucks(rules, state.factories[player])
+    if not in_trucks:
+        return []
     found: list[Action] = []
     for card in state.blueprints:
-        if card and _may_complete(rules, state, player, card):
+        if _card_refusal(rules, state, player, card) is None:
             found += [rules.act(Complete, card, t) for t in _fillings(rules, card, in_trucks)]
     return found
 
@@ -80,10 +93,9 @@ def _apply_complete(rules: Rules, state: MechanicaState, player: int, action: Co
 
 
 def _illegal_complete(rules: Rules, state: MechanicaState, player: int, action: Complete) -> IllegalAction | None:
-    if action.card not in state.blueprints or not action.card:
-        return IllegalAction("MEC-B1", "that blueprint is not face up", action)
-    if not _may_complete(rules, state, player, action.card):
-        return IllegalAction("MEC-B4", "that blueprint was completed before", action)
+    refusal = _card_refusal(rules, state, player, action.card)
+    if refusal is not None:
+        return IllegalAction(*refusal, action)
     if action.trucks not in _fillings(rules, action.card, _in_trucks(rules, state.factories[player])):
         return IllegalAction("MEC-B1", "the Trucks named do not hold the blueprint's models", action)
     return None

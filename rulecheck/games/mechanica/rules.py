@@ -10,14 +10,14 @@ Leaves out: the rules' effects (run.py for the factory run, the rule modules tha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.notation import Action, ActionCache
-from rulecheck.games.mechanica.data import BELT, CHOICE, DOCK, FLOOR, SMALL, START, Improvement, MechanicaData
+from rulecheck.games.mechanica.data import BELT, CHOICE, DOCK, FLOOR, SMALL, START, Improvement, MechanicaData, Truck
 from rulecheck.games.mechanica.state import Factory, MechanicaState
 
 UNLIMITED = 10**6
@@ -26,6 +26,16 @@ UNLIMITED = 10**6
 
 def _edges(graph: Any, square: str) -> list[tuple[str, str, str]]:
     return list(graph.out_edges(square, data="kind"))
+
+
+def _offers(trucks: Sequence[Truck], current: str) -> tuple[tuple[str, int, int], ...]:
+    found = []
+    for index, truck in enumerate(trucks):
+        if current == SMALL:
+            found.append((truck.name, truck.price, index))
+        elif current == truck.upgrade_from:
+            found.append((truck.name, truck.upgrade_price, index))
+    return tuple(found)
 
 
 class Rules:
@@ -53,6 +63,10 @@ class Rules:
         self.truck = {t.name: t for t in data.trucks}
         self.capacity = {SMALL: data.layout.small_capacity, **{t.name: t.capacity for t in data.trucks}}
         self.truck_counts = tuple(dict(t.counts)[options["truck_counts"]] for t in data.trucks)
+        self.truck_offers = {current: _offers(data.trucks, current) for current in (SMALL, *self.truck)}
+        """MEC-A3: for each truck on a Loading Dock square, the trucks that may replace it, each as (name,
+        price, its index among the data's trucks): any truck in place of a Small Truck at its price, and a
+        truck in place of the one it upgrades at its upgrade price."""
         layout = data.layout
         self.start = layout.start
         self.floor = layout.floor

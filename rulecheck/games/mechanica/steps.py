@@ -33,33 +33,50 @@ from rulecheck.games.mechanica.pieces import (
 from rulecheck.games.mechanica.recycling import after_placing, holes_with_room, settle_placing, to_place
 from rulecheck.games.mechanica.rules import PlayRule, Rules
 from rulecheck.games.mechanica.shop import rotate
-from rulecheck.games.mechanica.state import BUY, IN, MADE, SELL, MechanicaState
+from rulecheck.games.mechanica.state import BUY, IN, MADE, SELL, Factory, MechanicaState
 
 
 def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
     """The actions of the turn's step, besides those of any step."""
     if state.step == SELL:
-        found: list[Action] = [
-            rules.act(Sell, s, m) for s, _, m in sorted(set(truck_bots(rules, state.factories[player])))
-        ]
-        found.append(rules.act(Next))
+        act = rules.act
+        found: list[Action] = [act(Sell, s, m) for s, m in sorted(_sellable(rules, state.factories[player]))]
+        found.append(act(Next))
         return found
     if state.step == BUY:
         return _buys(rules, state, player)
     return [rules.act(Rotate)]
 
 
+def _sellable(rules: Rules, factory: Factory) -> set[tuple[str, str]]:
+    """MEC-T1: (Truck square, model) of every bot in a Truck."""
+    return {(s, m) for s, _, m in truck_bots(rules, factory)}
+
+
+def _spot_refusal(rules: Rules, state: MechanicaState, factory: Factory, spot: int) -> str | None:
+    """MEC-T2: why the improvement of Shop spot `spot` cannot be bought now, or None when it can."""
+    if not 0 <= spot < len(state.shop) or not state.shop[spot]:
+        return "no improvement in that Shop spot"
+    if not money.can_pay(INT_OPS, factory.wallet, rules.data.prices[spot]):
+        return "the Wallet cannot pay that price"
+    return None
+
+
+def _install_squares(rules: Rules, factory: Factory, tile: str) -> list[str]:
+    """MEC-T4, MEC-T12: the free squares of the improvement's zone."""
+    used = taken(factory)
+    return [s for s in (rules.start if rules.improvement[tile].zone == START else rules.floor) if s not in used]
+
+
 def _buys(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
     factory = state.factories[player]
-    used = taken(factory)
+    act = rules.act
     found: list[Action] = []
     for spot, tile in enumerate(state.shop):
-        if not tile or not money.can_pay(INT_OPS, factory.wallet, rules.data.prices[spot]):
-            continue
-        found.append(rules.act(Recycle, spot))
-        squares = rules.start if rules.improvement[tile].zone == START else rules.floor
-        found += [rules.act(Install, spot, s) for s in squares if s not in used]
-    found.append(rules.act(Make))
+        if _spot_refusal(rules, state, factory, spot) is None:
+            found.append(act(Recycle, spot))
+            found += [act(Install, spot, s) for s in _install_squares(rules, factory, tile)]
+    found.append(act(Make))
     return found
 
 
@@ -78,7 +95,7 @@ def _apply_sell(rules: Rules, state: MechanicaState, player: int, action: Sell) 
 
 
 def _illegal_sell(rules: Rules, state: MechanicaState, player: int, action: Sell) -> IllegalAction | None:
-    if (action.truck, IN, action.model) not in state.factories[player].bots:
+    if (action.truck, action.model) not in _sellable(rules, state.factories[player]):
         return IllegalAction("MEC-T1", f"no {action.model} bot in a Truck on {action.truck}", action)
     return None
 
@@ -112,15 +129,15 @@ def _apply_buy(rules: Rules, state: MechanicaState, player: int, action: Install
 
 def _illegal_buy(rules: Rules, state: MechanicaState, player: int, action: Install | Recycle) -> IllegalAction | None:
     factory = state.factories[player]
-    if not 0 <= action.spot < len(state.shop) or not state.shop[action.spot]:
-        return IllegalAction("MEC-T2", "no improvement in that Shop spot", action)
-    if not money.can_pay(INT_OPS, factory.wallet, rules.data.prices[action.spot]):
-        return IllegalAction("MEC-T2", "the Wallet cannot pay that price", action)
+    refusal = _spot_refusal(rules, state, factory, action.spot)
+    if refusal is not None:
+        return IllegalAction("MEC-T2", refusal, action)
     if isinstance(action, Install):
-        zone = rules.improvement[state.shop[action.spot]].zone
-        if rules.zone.get(action.square) != zone:
-            return IllegalAction("MEC-T4", f"this improvement goes on a {zone} square", action)
-        if action.square in taken(factory):
+        tile = state.shop[action.spot]
+        if action.square not in _install_squares(rules, factory, tile):
+            zone = rules.improvement[tile].zone
+            if rules.zone.get(action.square) != zone:
+                return IllegalAction("MEC-T4", f"this improvement goes on a {zone} square", action)
             return IllegalAction("MEC-T12", "the square is taken: demolish first", action)
     return None
 
