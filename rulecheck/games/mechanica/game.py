@@ -97,7 +97,7 @@ class Mechanica(Game[MechanicaState, Action]):
     def action_domains(self) -> dict[type[Action], Sequence[Domain]]:
         return domains(self.rules)
 
-    def _chance_outcomes(self, state: MechanicaState) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self, state: MechanicaState) -> Sequence[tuple[Action, Fraction]]:
         return shop.chance_outcomes(self.rules, state)
 
     def _legal_actions(self, state: MechanicaState, player: int) -> Iterable[Action]:

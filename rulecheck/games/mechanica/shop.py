@@ -14,9 +14,11 @@ Leaves out: buying from the Shop (steps.py).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
+from rulecheck.core.hidden import Pile
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
@@ -26,13 +28,22 @@ from rulecheck.games.mechanica.rules import Rules
 from rulecheck.games.mechanica.state import EXTRAS, SETUP, STACK, TURN, MechanicaState
 from rulecheck.games.mechanica.workday import begin_workday
 
+DRAWS_KEPT = 1024
+"""How many piles' draws `_draws` keeps: a pile's outcomes are a function of the game and the pile alone,
+and play asks for them twice at each chance node (to choose, then to check the choice), search for many
+states sharing one pile."""
 
-def chance_outcomes(rules: Rules, state: MechanicaState) -> list[tuple[Action, Fraction]]:
+
+@lru_cache(maxsize=DRAWS_KEPT)
+def _draws(rules: Rules, pile: Pile, kind: type[Draw | Reveal]) -> tuple[tuple[Action, Fraction], ...]:
+    return tuple((rules.act(kind, item), p) for item, p in pile.draw_outcomes())
+
+
+def chance_outcomes(rules: Rules, state: MechanicaState) -> tuple[tuple[Action, Fraction], ...]:
     due = state.pending[0]
     if due.startswith("bp:"):
-        pile = state.blueprint_stacks[int(due[3:]) - 1]
-        return [(rules.act(Reveal, card), p) for card, p in pile.draw_outcomes()]
-    return [(rules.act(Draw, tile), p) for tile, p in state.unseen.draw_outcomes()]
+        return _draws(rules, state.blueprint_stacks[int(due[3:]) - 1], Reveal)
+    return _draws(rules, state.unseen, Draw)
 
 
 def apply_chance(rules: Rules, state: MechanicaState, action: Action) -> MechanicaState:
