@@ -25,12 +25,13 @@ from rulecheck.games.mechanica.pieces import (
     add_bots,
     as_before,
     check_supply,
+    replaced,
     returned,
     taken,
     truck_bots,
     with_factory,
 )
-from rulecheck.games.mechanica.recycling import after_placing, holes_with_room, settle_placing, to_place
+from rulecheck.games.mechanica.recycling import after_placing, holes_with_room, to_place
 from rulecheck.games.mechanica.rules import PlayRule, Rules
 from rulecheck.games.mechanica.shop import rotate
 from rulecheck.games.mechanica.state import BUY, IN, MADE, SELL, Factory, MechanicaState
@@ -116,15 +117,15 @@ def _apply_buy(rules: Rules, state: MechanicaState, player: int, action: Install
         factory = evolve(factory, tiles=tuple(sorted(factory.tiles + ((action.square, tile),))))
         return with_factory(state, player, factory, shop=shop)
     touch("MEC-T6")
-    state = with_factory(
+    state = to_place(
+        rules,
         state,
-        player,
-        factory,
+        tile,
+        factories=replaced(state.factories, player, factory),
         shop=shop,
         recycled=tuple(sorted(state.recycled + (tile,))),
-        resume="buy",
     )
-    return after_placing(rules, settle_placing(rules, to_place(rules, state, tile)))
+    return after_placing(rules, state, "buy")
 
 
 def _illegal_buy(rules: Rules, state: MechanicaState, player: int, action: Install | Recycle) -> IllegalAction | None:

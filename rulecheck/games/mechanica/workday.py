@@ -98,11 +98,12 @@ def improvements_left(rules: Rules, state: MechanicaState) -> bool:
 
 
 def end_turn(rules: Rules, state: MechanicaState) -> MechanicaState:
+    """The turn of `state.player` is over: the next player's turn, or the end of the round."""
     player = state.player
     turns = tuple(n + (p == player) for p, n in enumerate(state.turns))
     if player + 1 < rules.players:
-        return evolve(state, turns=turns, placing=(), resume="", player=player + 1, step=SELL)
-    state = evolve(state, turns=turns, placing=(), resume="")
+        return evolve(state, turns=turns, placing=(), resume="", phase=TURN, player=player + 1, step=SELL)
+    state = evolve(state, turns=turns, placing=(), resume="", phase=TURN)
     touch("MEC-W8", "MEC-E1")
     if not improvements_left(rules, state):
         touch("MEC-O1")
