@@ -10,6 +10,8 @@ Leaves out: blueprints, also of any step (blueprints.py), and what a Fork does i
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
@@ -19,23 +21,24 @@ from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.actions import BuyFork, BuyTruck, Demolish
 from rulecheck.games.mechanica.data import SMALL
 from rulecheck.games.mechanica.pieces import returned, taken, with_factory
-from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.rules import LISTINGS_KEPT, PlayRule, Rules
 from rulecheck.games.mechanica.state import Factory, MechanicaState
 
 
-def _truck_offers(rules: Rules, state: MechanicaState, factory: Factory, current: str) -> dict[str, int]:
+def _truck_offers(rules: Rules, trucks_left: tuple[int, ...], factory: Factory, current: str) -> dict[str, int]:
     """MEC-A3: the trucks that may replace the `current` truck now, with their prices: those the box
     still holds and the Wallet can pay (rules.truck_offers says which replace which, at what price)."""
     return {
         kind: price
         for kind, price, index in rules.truck_offers[current]
-        if state.trucks_left[index] > 0 and money.can_pay(INT_OPS, factory.wallet, price)
+        if trucks_left[index] > 0 and money.can_pay(INT_OPS, factory.wallet, price)
     }
 
 
-def _fork_refusal(rules: Rules, state: MechanicaState, factory: Factory) -> str | None:
-    """MEC-A2: why no Fork may be bought now, or None when one may (onto a free Factory Floor square)."""
-    if state.forks_left <= 0:
+def _fork_refusal(rules: Rules, forks_left: bool, factory: Factory) -> str | None:
+    """MEC-A2: why no Fork may be bought now (`forks_left`: whether the box holds one), or None when one
+    may (onto a free Factory Floor square)."""
+    if not forks_left:
         return "no Fork is left"
     if not money.can_pay(INT_OPS, factory.wallet, rules.data.fork_price):
         return "the Wallet cannot pay for a Fork"
@@ -47,15 +50,19 @@ def _free_floor(rules: Rules, factory: Factory) -> list[str]:
     return [s for s in rules.floor if s not in used]
 
 
-def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
-    factory = state.factories[player]
+def legal(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
+    return _legal(rules, state.factories[player], state.forks_left > 0, state.trucks_left)
+
+
+@lru_cache(maxsize=LISTINGS_KEPT)
+def _legal(rules: Rules, factory: Factory, forks_left: bool, trucks_left: tuple[int, ...]) -> tuple[Action, ...]:
     act = rules.act
     found: list[Action] = [act(Demolish, s) for s, _ in factory.tiles]
-    if _fork_refusal(rules, state, factory) is None:
+    if _fork_refusal(rules, forks_left, factory) is None:
         found += [act(BuyFork, s) for s in _free_floor(rules, factory)]
     for square, current in factory.trucks:
-        found += [act(BuyTruck, square, kind) for kind in _truck_offers(rules, state, factory, current)]
-    return found
+        found += [act(BuyTruck, square, kind) for kind in _truck_offers(rules, trucks_left, factory, current)]
+    return tuple(found)
 
 
 def _apply_demolish(rules: Rules, state: MechanicaState, player: int, action: Demolish) -> MechanicaState:
@@ -97,7 +104,7 @@ def _apply_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFor
 
 def _illegal_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFork) -> IllegalAction | None:
     factory = state.factories[player]
-    refusal = _fork_refusal(rules, state, factory)
+    refusal = _fork_refusal(rules, state.forks_left > 0, factory)
     if refusal is not None:
         return IllegalAction("MEC-A2", refusal, action)
     if action.square not in _free_floor(rules, factory):
@@ -109,7 +116,7 @@ def _apply_truck(rules: Rules, state: MechanicaState, player: int, action: BuyTr
     touch("MEC-A1", "MEC-A3")
     factory = state.factories[player]
     current = dict(factory.trucks)[action.square]
-    price = _truck_offers(rules, state, factory, current)[action.kind]
+    price = _truck_offers(rules, state.trucks_left, factory, current)[action.kind]
     left = list(state.trucks_left)
     left[rules.data.trucks.index(rules.truck[action.kind])] -= 1
     if current != SMALL:
@@ -124,7 +131,7 @@ def _illegal_truck(rules: Rules, state: MechanicaState, player: int, action: Buy
     current = dict(factory.trucks).get(action.square)
     if current is None or action.kind not in rules.truck:
         return IllegalAction("MEC-A3", "no such truck or Loading Dock square", action)
-    if action.kind not in _truck_offers(rules, state, factory, current):
+    if action.kind not in _truck_offers(rules, state.trucks_left, factory, current):
         return IllegalAction("MEC-A3", f"a {action.kind} truck cannot replace the {current} truck now", action)
     return None
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from functools import lru_cache
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
@@ -22,7 +23,7 @@ from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.actions import Complete
 from rulecheck.games.mechanica.pieces import returned, truck_bots, with_factory
-from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.rules import LISTINGS_KEPT, PlayRule, Rules
 from rulecheck.games.mechanica.state import IN, Factory, MechanicaState
 
 _CLAUSES = ("MEC-B1", "MEC-B2", "MEC-B3", "MEC-B4")
@@ -38,38 +39,35 @@ def _card_refusal(rules: Rules, state: MechanicaState, player: int, card: str) -
     return None
 
 
-def _in_trucks(rules: Rules, factory: Factory) -> Counter[tuple[str, str]]:
-    return Counter((s, m) for s, _, m in truck_bots(rules, factory))
-
-
-def _fillings(rules: Rules, card: str, in_trucks: Counter[tuple[str, str]]) -> list[tuple[str, ...]]:
-    """Each way of taking the card's bots from the Trucks (MEC-B1), the Trucks of equal models in order."""
+@lru_cache(maxsize=LISTINGS_KEPT)
+def _completions(rules: Rules, card: str, factory: Factory) -> tuple[Action, ...]:
+    """Each way of taking the card's bots from the factory's Trucks (MEC-B1), the Trucks of equal models
+    in order."""
+    held = [(s, m) for s, _, m in truck_bots(rules, factory)]
     models = rules.blueprint[card].models
-    held = sorted(in_trucks)
     options = []
     for model in models:
-        squares = [s for s, m in held if m == model]
+        squares = sorted({s for s, m in held if m == model})
         if not squares:
-            return []
+            return ()
         options.append(squares)
-    found = []
+    in_trucks = Counter(held)
+    found: list[Action] = []
     for trucks in itertools.product(*options):
         if Counter(zip(trucks, models)) - in_trucks:
             continue
         if any(models[i] == models[i + 1] and trucks[i] > trucks[i + 1] for i in range(len(models) - 1)):
             continue
-        found.append(tuple(trucks))
-    return found
+        found.append(rules.act(Complete, card, trucks))
+    return tuple(found)
 
 
 def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
-    in_trucks = _in_trucks(rules, state.factories[player])
-    if not in_trucks:
-        return []
+    factory = state.factories[player]
     found: list[Action] = []
     for card in state.blueprints:
         if _card_refusal(rules, state, player, card) is None:
-            found += [rules.act(Complete, card, t) for t in _fillings(rules, card, in_trucks)]
+            found += _completions(rules, card, factory)
     return found
 
 
@@ -96,7 +94,7 @@ def _illegal_complete(rules: Rules, state: MechanicaState, player: int, action: 
     refusal = _card_refusal(rules, state, player, action.card)
     if refusal is not None:
         return IllegalAction(*refusal, action)
-    if action.trucks not in _fillings(rules, action.card, _in_trucks(rules, state.factories[player])):
+    if action not in _completions(rules, action.card, state.factories[player]):
         return IllegalAction("MEC-B1", "the Trucks named do not hold the blueprint's models", action)
     return None
 

@@ -106,11 +106,11 @@ class Mechanica(Game[MechanicaState, Action]):
             return workday.legal_routes(rules, state, player)
         if state.phase == PLACE:
             return recycling.legal_places(rules, state, player)
-        return (
-            anytime.legal(rules, state, player)
-            + blueprints.legal(rules, state, player)
-            + steps.legal(rules, state, player)
-        )
+        return [
+            *anytime.legal(rules, state, player),
+            *blueprints.legal(rules, state, player),
+            *steps.legal(rules, state, player),
+        ]
 
     def _apply(self, state: MechanicaState, action: Action) -> MechanicaState:
         if state.pending:

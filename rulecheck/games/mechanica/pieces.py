@@ -32,7 +32,8 @@ def add_bots(factory: Factory, bots: Iterable[Bot]) -> Factory:
 
 
 def truck_bots(rules: Rules, factory: Factory) -> list[Bot]:
-    return [b for b in factory.bots if rules.is_dock(b[0])]
+    docks = rules.dock_squares
+    return [b for b in factory.bots if b[0] in docks]
 
 
 def taken(factory: Factory) -> set[str]:

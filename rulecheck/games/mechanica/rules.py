@@ -23,6 +23,12 @@ from rulecheck.games.mechanica.state import Factory, MechanicaState
 UNLIMITED = 10**6
 """The capacity of a hole under `hole_capacity=unlimited`: more bots than the box holds."""
 
+LISTINGS_KEPT = 4096
+"""How many listings each rule module keeps (functools.lru_cache) of the actions a player's factory
+offers: each is a function of the rules, the factory and a few counters alone, and a factory outlives
+many steps (every step of a turn that buys nothing, every step of the other players) and a search finds
+many states sharing one."""
+
 
 def _edges(graph: Any, square: str) -> list[tuple[str, str, str]]:
     return list(graph.out_edges(square, data="kind"))
@@ -71,6 +77,7 @@ class Rules:
         self.start = layout.start
         self.floor = layout.floor
         self.dock = layout.dock
+        self.dock_squares = frozenset(layout.dock)
         self.zone = {square: layout.zone(square) for square in layout.graph}
         self.exits: dict[str, dict[str, str]] = {
             square: {str(e[2]): str(e[1]) for e in _edges(layout.graph, square)} for square in layout.graph

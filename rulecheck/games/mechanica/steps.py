@@ -13,6 +13,8 @@ Leaves out: the actions of any step (anytime.py, blueprints.py) and what follows
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
@@ -32,21 +34,18 @@ from rulecheck.games.mechanica.pieces import (
     with_factory,
 )
 from rulecheck.games.mechanica.recycling import after_placing, holes_with_room, to_place
-from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.rules import LISTINGS_KEPT, PlayRule, Rules
 from rulecheck.games.mechanica.shop import rotate
 from rulecheck.games.mechanica.state import BUY, IN, MADE, SELL, Factory, MechanicaState
 
 
-def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
+def legal(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
     """The actions of the turn's step, besides those of any step."""
     if state.step == SELL:
-        act = rules.act
-        found: list[Action] = [act(Sell, s, m) for s, m in sorted(_sellable(rules, state.factories[player]))]
-        found.append(act(Next))
-        return found
+        return _sells(rules, state.factories[player])
     if state.step == BUY:
-        return _buys(rules, state, player)
-    return [rules.act(Rotate)]
+        return _buys(rules, state.factories[player], state.shop)
+    return (rules.act(Rotate),)
 
 
 def _sellable(rules: Rules, factory: Factory) -> set[tuple[str, str]]:
@@ -54,9 +53,15 @@ def _sellable(rules: Rules, factory: Factory) -> set[tuple[str, str]]:
     return {(s, m) for s, _, m in truck_bots(rules, factory)}
 
 
-def _spot_refusal(rules: Rules, state: MechanicaState, factory: Factory, spot: int) -> str | None:
+@lru_cache(maxsize=LISTINGS_KEPT)
+def _sells(rules: Rules, factory: Factory) -> tuple[Action, ...]:
+    act = rules.act
+    return (*(act(Sell, s, m) for s, m in sorted(_sellable(rules, factory))), act(Next))
+
+
+def _spot_refusal(rules: Rules, shop: tuple[str, ...], factory: Factory, spot: int) -> str | None:
     """MEC-T2: why the improvement of Shop spot `spot` cannot be bought now, or None when it can."""
-    if not 0 <= spot < len(state.shop) or not state.shop[spot]:
+    if not 0 <= spot < len(shop) or not shop[spot]:
         return "no improvement in that Shop spot"
     if not money.can_pay(INT_OPS, factory.wallet, rules.data.prices[spot]):
         return "the Wallet cannot pay that price"
@@ -69,16 +74,16 @@ def _install_squares(rules: Rules, factory: Factory, tile: str) -> list[str]:
     return [s for s in (rules.start if rules.improvement[tile].zone == START else rules.floor) if s not in used]
 
 
-def _buys(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
-    factory = state.factories[player]
+@lru_cache(maxsize=LISTINGS_KEPT)
+def _buys(rules: Rules, factory: Factory, shop: tuple[str, ...]) -> tuple[Action, ...]:
     act = rules.act
     found: list[Action] = []
-    for spot, tile in enumerate(state.shop):
-        if _spot_refusal(rules, state, factory, spot) is None:
+    for spot, tile in enumerate(shop):
+        if _spot_refusal(rules, shop, factory, spot) is None:
             found.append(act(Recycle, spot))
             found += [act(Install, spot, s) for s in _install_squares(rules, factory, tile)]
     found.append(act(Make))
-    return found
+    return tuple(found)
 
 
 def _apply_sell(rules: Rules, state: MechanicaState, player: int, action: Sell) -> MechanicaState:
@@ -130,7 +135,7 @@ def _apply_buy(rules: Rules, state: MechanicaState, player: int, action: Install
 
 def _illegal_buy(rules: Rules, state: MechanicaState, player: int, action: Install | Recycle) -> IllegalAction | None:
     factory = state.factories[player]
-    refusal = _spot_refusal(rules, state, factory, action.spot)
+    refusal = _spot_refusal(rules, state.shop, factory, action.spot)
     if refusal is not None:
         return IllegalAction("MEC-T2", refusal, action)
     if isinstance(action, Install):

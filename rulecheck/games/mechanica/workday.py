@@ -13,6 +13,8 @@ Leaves out: what a factory's run does (run.py) and the turn itself (steps.py and
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
@@ -21,9 +23,9 @@ from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.actions import Route
 from rulecheck.games.mechanica.pieces import as_before, check_supply
-from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.rules import LISTINGS_KEPT, PlayRule, Rules
 from rulecheck.games.mechanica.run import run_all
-from rulecheck.games.mechanica.state import OVER, ROUTE, SELL, SETUP, TURN, MechanicaState
+from rulecheck.games.mechanica.state import OVER, ROUTE, SELL, SETUP, TURN, Factory, MechanicaState
 
 
 def begin_workday(rules: Rules, state: MechanicaState) -> MechanicaState:
@@ -31,11 +33,16 @@ def begin_workday(rules: Rules, state: MechanicaState) -> MechanicaState:
     return _next_commit(rules, state, 0, (), state.workday + 1)
 
 
+@lru_cache(maxsize=LISTINGS_KEPT)
+def _switches(rules: Rules, factory: Factory) -> tuple[str, ...]:
+    return rules.switches(factory)
+
+
 def _due_switches(
     rules: Rules, state: MechanicaState, routes: tuple[tuple[int, str, str], ...], player: int
 ) -> list[str]:
     """The switches of `player` without an exit among `routes`, by square."""
-    switches = rules.switches(state.factories[player])
+    switches = _switches(rules, state.factories[player])
     if not switches or not routes:
         return list(switches)
     done = {s for p, s, _ in routes if p == player}
@@ -53,9 +60,13 @@ def _next_commit(
     return _run(rules, state, routes, workday)
 
 
-def legal_routes(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
-    square = _due_switches(rules, state, state.routes, player)[0]
-    return [rules.act(Route, square, e) for e in rules.exit_names(square)]
+def legal_routes(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
+    return _routes(rules, _due_switches(rules, state, state.routes, player)[0])
+
+
+@lru_cache(maxsize=LISTINGS_KEPT)
+def _routes(rules: Rules, square: str) -> tuple[Action, ...]:
+    return tuple(rules.act(Route, square, e) for e in rules.exit_names(square))
 
 
 def _apply_route(rules: Rules, state: MechanicaState, player: int, action: Route) -> MechanicaState:
