@@ -30,12 +30,13 @@ _CLAUSES = ("MEC-B1", "MEC-B2", "MEC-B3", "MEC-B4")
 
 
 def _card_refusal(rules: Rules, state: MechanicaState, player: int, card: str) -> tuple[str, str] | None:
-    """Why `card` cannot be completed by `player` now, whichever bots she has, as (clause, reason); None
-    when it can."""
+    """Why `card` cannot be completed by `player` now, whichever bots she has, as (clause, reason): it is
+    not face up (MEC-B1), or `blueprint_once` forbids completing it again (MEC-B4); None when it can."""
     if not card or card not in state.blueprints:
         return "MEC-B1", "that blueprint is not face up"
-    if not all(c != card or (p != player and not rules.once_in_all) for p, c in state.completions):
-        return "MEC-B4", "that blueprint was completed before"
+    for p, c in state.completions:
+        if c == card and (p == player or rules.once_in_all):
+            return "MEC-B4", "that blueprint was completed before"
     return None
 
 

@@ -23,7 +23,7 @@ from rulecheck.games.mechanica.state import Factory, MechanicaState
 UNLIMITED = 10**6
 """The capacity of a hole under `hole_capacity=unlimited`: more bots than the box holds."""
 
-LISTINGS_KEPT = 4096
+LISTINGS_KEPT = 1024
 """How many listings each rule module keeps (functools.lru_cache) of the actions a player's factory
 offers: each is a function of the rules, the factory and a few counters alone, and a factory outlives
 many steps (every step of a turn that buys nothing, every step of the other players) and a search finds

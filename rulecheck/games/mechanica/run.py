@@ -77,7 +77,7 @@ def _settle(rules: Rules, held: int, arriving: list[str], capacity: int) -> tupl
     return ordered[:count], ordered[count:]
 
 
-RUNS_KEPT = 1024
+RUNS_KEPT = 512
 """How many factory runs `run_factory` keeps (functools.lru_cache): a run is a function of the rules, the
 factory and its owner's exits alone, and a search runs the same factories from many states."""
 

@@ -29,7 +29,7 @@ from rulecheck.games.mechanica.rules import Rules
 from rulecheck.games.mechanica.state import EXTRAS, SETUP, STACK, TURN, MechanicaState
 from rulecheck.games.mechanica.workday import begin_workday
 
-DRAWS_KEPT = 1024
+DRAWS_KEPT = 512
 """How many piles' draws `_draws` keeps: a pile's outcomes are a function of the game and the pile alone,
 and play asks for them twice at each chance node (to choose, then to check the choice), search for many
 states sharing one pile."""
