@@ -1,9 +1,11 @@
 """What Mechanica's rules read, built once per game from its players, options and data.
 
-Models: lookups into the data set (models by name and rank, improvements, trucks, squares by zone, each
-square's exits along the board graph), the option values as flags, hole capacities, the switches of a
-factory (its Forks and the improvements whose owner chooses their exit, MEC-A2, MEC-P5), the one instance
-of each distinct action (`act`), and the shape of a rule module's entry for one kind of action (`PlayRule`).
+Models: lookups into the data set (models by name and rank, improvements, trucks and the trucks that may
+replace each, MEC-A3, squares by zone, each square's exits along the board graph), the option values as
+flags, hole capacities, the switches of a factory (its Forks and the improvements whose owner chooses
+their exit, MEC-A2, MEC-P5), the one instance of each distinct action (`act`), how many listings of a
+factory's actions the rule modules keep (`LISTINGS_KEPT`), and the shape of a rule module's entry for one
+kind of action (`PlayRule`).
 
 Leaves out: the rules' effects (run.py for the factory run, the rule modules that game.py lists for the rest).
 """

@@ -13,7 +13,8 @@ ends.
 
 Leaves out: the bot supply's limit (workday.py applies every run's change to the supply and raises a
 rule gap if a model runs short) and other players' factories: a run reads and writes one factory only,
-which is why running all of them together equals running each alone.
+which is why running all of them together equals running each alone, and why a run is kept and
+reused for the same factory and exits (`RUNS_KEPT`).
 """
 
 from __future__ import annotations
