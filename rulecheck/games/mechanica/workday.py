@@ -92,7 +92,7 @@ def _run(rules: Rules, state: MechanicaState, routes: tuple[tuple[int, str, str]
     touch("MEC-W7")
     return evolve(
         state,
-        factories=as_before(state.factories, tuple(r.factory for r in results)),
+        factories=as_before(state.factories, tuple(as_before(f, r.factory) for f, r in zip(state.factories, results))),
         supply=as_before(state.supply, tuple(supply)),
         workday=workday,
         phase=TURN,
