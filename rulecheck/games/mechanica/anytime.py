@@ -21,8 +21,8 @@ from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.actions import BuyFork, BuyTruck, Demolish
 from rulecheck.games.mechanica.data import SMALL
 from rulecheck.games.mechanica.pieces import returned, taken, with_factory
-from rulecheck.games.mechanica.rules import LISTINGS_KEPT, PlayRule, Rules
-from rulecheck.games.mechanica.state import Factory, MechanicaState
+from rulecheck.games.mechanica.rules import LISTINGS_KEPT, Listing, PlayRule, Rules
+from rulecheck.games.mechanica.state import TURN, Factory, MechanicaState
 
 
 def _truck_offers(rules: Rules, trucks_left: tuple[int, ...], factory: Factory, current: str) -> dict[str, int]:
@@ -136,8 +136,9 @@ def _illegal_truck(rules: Rules, state: MechanicaState, player: int, action: Buy
     return None
 
 
+LISTINGS: tuple[Listing, ...] = (Listing((Demolish, BuyFork, BuyTruck), TURN, None, legal),)
 RULES: tuple[PlayRule, ...] = (
-    PlayRule(Demolish, None, _illegal_demolish, _apply_demolish),
-    PlayRule(BuyFork, None, _illegal_fork, _apply_fork),
-    PlayRule(BuyTruck, None, _illegal_truck, _apply_truck),
+    PlayRule(Demolish, _illegal_demolish, _apply_demolish),
+    PlayRule(BuyFork, _illegal_fork, _apply_fork),
+    PlayRule(BuyTruck, _illegal_truck, _apply_truck),
 )

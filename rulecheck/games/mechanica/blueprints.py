@@ -23,8 +23,8 @@ from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.actions import Complete
 from rulecheck.games.mechanica.pieces import returned, truck_bots, with_factory
-from rulecheck.games.mechanica.rules import LISTINGS_KEPT, PlayRule, Rules
-from rulecheck.games.mechanica.state import IN, Factory, MechanicaState
+from rulecheck.games.mechanica.rules import LISTINGS_KEPT, Listing, PlayRule, Rules
+from rulecheck.games.mechanica.state import IN, TURN, Factory, MechanicaState
 
 _CLAUSES = ("MEC-B1", "MEC-B2", "MEC-B3", "MEC-B4")
 
@@ -100,4 +100,5 @@ def _illegal_complete(rules: Rules, state: MechanicaState, player: int, action: 
     return None
 
 
-RULES: tuple[PlayRule, ...] = (PlayRule(Complete, None, _illegal_complete, _apply_complete),)
+LISTINGS: tuple[Listing, ...] = (Listing((Complete,), TURN, None, legal),)
+RULES: tuple[PlayRule, ...] = (PlayRule(Complete, _illegal_complete, _apply_complete),)

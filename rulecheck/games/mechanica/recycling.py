@@ -20,7 +20,7 @@ from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.mechanica.actions import Place
 from rulecheck.games.mechanica.pieces import add_bots, check_supply, returned, with_factory
-from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.rules import Listing, PlayRule, Rules
 from rulecheck.games.mechanica.state import IN, PLACE, TURN, Factory, MechanicaState
 from rulecheck.games.mechanica.workday import end_turn
 
@@ -74,4 +74,5 @@ def _illegal_place(rules: Rules, state: MechanicaState, player: int, action: Pla
     return IllegalAction("MEC-T6", "that Start Zone hole has no room", action)
 
 
-RULES: tuple[PlayRule, ...] = (PlayRule(Place, None, _illegal_place, _apply_place),)
+LISTINGS: tuple[Listing, ...] = (Listing((Place,), PLACE, None, legal_places),)
+RULES: tuple[PlayRule, ...] = (PlayRule(Place, _illegal_place, _apply_place),)

@@ -4,8 +4,8 @@ Models: lookups into the data set (models by name and rank, improvements, trucks
 replace each, MEC-A3, squares by zone, each square's exits along the board graph), the option values as
 flags, hole capacities, the switches of a factory (its Forks and the improvements whose owner chooses
 their exit, MEC-A2, MEC-P5), the one instance of each distinct action (`act`), how many listings of a
-factory's actions the rule modules keep (`LISTINGS_KEPT`), and the shape of a rule module's entry for one
-kind of action (`PlayRule`).
+factory's actions the rule modules keep (`LISTINGS_KEPT`), and the shapes of a rule module's entries: where
+its actions are legal and which (`Listing`), and how one kind is checked and applied (`PlayRule`).
 
 Leaves out: the rules' effects (run.py for the factory run, the rule modules that game.py lists for the rest).
 """
@@ -125,12 +125,22 @@ class Rules:
 
 
 @attrs.frozen
+class Listing:
+    """Where a rule module's actions of `kinds` are legal and which are: in `phase` and, in a turn, its
+    `step` (MEC-T0; None for any step), `legal` giving each of them legal for `player` there. Actions of
+    these kinds are legal nowhere else, which is what game.py tells a player who tries one elsewhere."""
+
+    kinds: tuple[type[Action], ...]
+    phase: str
+    step: str | None
+    legal: Callable[[Rules, MechanicaState, int], Sequence[Action]]
+
+
+@attrs.frozen
 class PlayRule:
-    """One kind of player action: the step of the turn it belongs to (MEC-T0; None for any step or
-    outside the turn), `check` saying why one of that kind in its step is not legal (None when it is), and
-    `effect` applying a legal one for `player`."""
+    """One kind of player action: `check` saying why one of that kind, where its listing lists them, is
+    not legal (None when it is), and `effect` applying a legal one for `player`."""
 
     action_type: type[Action]
-    step: str | None
     check: Callable[[Rules, MechanicaState, int, Any], IllegalAction | None]
     effect: Callable[[Rules, MechanicaState, int, Any], MechanicaState]

@@ -6,7 +6,7 @@ square of its zone (MEC-T4, MEC-T5) or to recycle it (MEC-T6, recycling.py), and
 Buy step: one bot into each Fabricator's centre hole as `crowded_hole` allows (MEC-T7), an Overactive
 Fabricator's gifts into the other players' first Start Zone hole with room from the top (MEC-P5, and
 MEC-P9 as a rule gap: the rulebook does not say which hole); and rotating the Shop to end the turn
-(shop.py). Each action belongs to one step (`PlayRule.step`).
+(shop.py). Each action belongs to one step (`LISTINGS`).
 
 Leaves out: the actions of any step (anytime.py, blueprints.py) and what follows a turn (workday.py).
 """
@@ -34,23 +34,18 @@ from rulecheck.games.mechanica.pieces import (
     with_factory,
 )
 from rulecheck.games.mechanica.recycling import after_placing, holes_with_room, to_place
-from rulecheck.games.mechanica.rules import LISTINGS_KEPT, PlayRule, Rules
+from rulecheck.games.mechanica.rules import LISTINGS_KEPT, Listing, PlayRule, Rules
 from rulecheck.games.mechanica.shop import rotate
-from rulecheck.games.mechanica.state import BUY, IN, MADE, SELL, Factory, MechanicaState
-
-
-def legal(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
-    """The actions of the turn's step, besides those of any step."""
-    if state.step == SELL:
-        return _sells(rules, state.factories[player])
-    if state.step == BUY:
-        return _buys(rules, state.factories[player], state.shop)
-    return (rules.act(Rotate),)
+from rulecheck.games.mechanica.state import BUY, IN, MADE, SELL, TURN, Factory, MechanicaState
 
 
 def _sellable(rules: Rules, factory: Factory) -> set[tuple[str, str]]:
     """MEC-T1: (Truck square, model) of every bot in a Truck."""
     return {(s, m) for s, _, m in truck_bots(rules, factory)}
+
+
+def _sell_step(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
+    return _sells(rules, state.factories[player])
 
 
 @lru_cache(maxsize=LISTINGS_KEPT)
@@ -72,6 +67,10 @@ def _install_squares(rules: Rules, factory: Factory, tile: str) -> list[str]:
     """MEC-T4, MEC-T12: the free squares of the improvement's zone."""
     used = taken(factory)
     return [s for s in (rules.start if rules.improvement[tile].zone == START else rules.floor) if s not in used]
+
+
+def _buy_step(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
+    return _buys(rules, state.factories[player], state.shop)
 
 
 @lru_cache(maxsize=LISTINGS_KEPT)
@@ -192,11 +191,20 @@ def _no_check(rules: Rules, state: MechanicaState, player: int, action: Action) 
     return None
 
 
+def _made_step(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
+    return (rules.act(Rotate),)
+
+
+LISTINGS: tuple[Listing, ...] = (
+    Listing((Sell, Next), TURN, SELL, _sell_step),
+    Listing((Install, Recycle, Make), TURN, BUY, _buy_step),
+    Listing((Rotate,), TURN, MADE, _made_step),
+)
 RULES: tuple[PlayRule, ...] = (
-    PlayRule(Sell, SELL, _illegal_sell, _apply_sell),
-    PlayRule(Next, SELL, _no_check, _apply_next),
-    PlayRule(Install, BUY, _illegal_buy, _apply_buy),
-    PlayRule(Recycle, BUY, _illegal_buy, _apply_buy),
-    PlayRule(Make, BUY, _no_check, _apply_make),
-    PlayRule(Rotate, MADE, _no_check, _apply_rotate),
+    PlayRule(Sell, _illegal_sell, _apply_sell),
+    PlayRule(Next, _no_check, _apply_next),
+    PlayRule(Install, _illegal_buy, _apply_buy),
+    PlayRule(Recycle, _illegal_buy, _apply_buy),
+    PlayRule(Make, _no_check, _apply_make),
+    PlayRule(Rotate, _no_check, _apply_rotate),
 )

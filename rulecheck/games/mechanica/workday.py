@@ -23,7 +23,7 @@ from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.actions import Route
 from rulecheck.games.mechanica.pieces import as_before, check_supply
-from rulecheck.games.mechanica.rules import LISTINGS_KEPT, PlayRule, Rules
+from rulecheck.games.mechanica.rules import LISTINGS_KEPT, Listing, PlayRule, Rules
 from rulecheck.games.mechanica.run import run_all
 from rulecheck.games.mechanica.state import OVER, ROUTE, SELL, SETUP, TURN, Factory, MechanicaState
 
@@ -136,4 +136,5 @@ def end_turn(rules: Rules, state: MechanicaState) -> MechanicaState:
     return begin_workday(rules, evolve(state, phase=SETUP, pending=(), player=0, step=SELL))
 
 
-RULES: tuple[PlayRule, ...] = (PlayRule(Route, None, _illegal_route, _apply_route),)
+LISTINGS: tuple[Listing, ...] = (Listing((Route,), ROUTE, None, legal_routes),)
+RULES: tuple[PlayRule, ...] = (PlayRule(Route, _illegal_route, _apply_route),)
