@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from rulecheck.core.codec import canonical_json
-from rulecheck.core.errors import DataError
+from rulecheck.core.errors import DataError, IllegalAction
 from rulecheck.games.mechanica.actions import (
     BuyFork,
     Complete,
@@ -22,6 +22,7 @@ from rulecheck.games.mechanica.actions import (
     Reveal,
     Rotate,
     Route,
+    Sell,
 )
 from rulecheck.games.mechanica.data import DATA_DIR, START
 from rulecheck.games.mechanica.run import run_all, run_factory
@@ -244,6 +245,38 @@ def test_improvements_go_in_their_zone():
     installs = [a for a in game.legal_actions(state) if isinstance(a, Install)]
     assert {game.rules.zone[a.square] for a in installs if a.spot == 0} == {START}
     assert {game.rules.zone[a.square] for a in installs if a.spot == 1} == {"floor"}
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_each_listing_lists_only_its_kinds_where_it_says(players):
+    """A rule module's `Listing` says which kinds of action it lists and where (phase, step); game.py
+    explains an action tried elsewhere from that alone, so a listing must list nothing else."""
+    from rulecheck.check.play.playthrough import random_game
+    from rulecheck.games.mechanica.game import LISTINGS
+
+    game = make_game("mechanica", players)
+    for seed in range(4):
+        for state in random_game(game, seed).states:
+            if game.to_move(state) < 0:
+                continue
+            for listing in LISTINGS:
+                here = listing.phase == state.phase and listing.step in (None, state.step)
+                listed = listing.legal(game.rules, state, state.player) if here else ()
+                assert all(type(a) in listing.kinds for a in listed), (listing.kinds, listed)
+            kinds = {type(a) for a in game.legal_actions(state)}
+            assert kinds <= {k for x in LISTINGS if x.phase == state.phase for k in x.kinds}
+
+
+def test_a_bot_outside_a_truck_is_not_sold():
+    """MEC-T1: the listing and the check share what may be sold, so a bot in a Start Zone hole is refused
+    naming the clause (a check of its own once let it through to a disagreement with the listing)."""
+    game = make_game("mechanica", 1)
+    state = _after_setup(game)
+    state = _turn(game, state, factories=(attrs.evolve(state.factories[0], bots=(("S1", IN, "basic"),)),))
+    assert not [a for a in game.legal_actions(state) if isinstance(a, Sell)]
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(state, Sell("S1", "basic"))
+    assert caught.value.clause == "MEC-T1"
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])

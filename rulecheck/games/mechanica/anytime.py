@@ -10,6 +10,8 @@ Leaves out: blueprints, also of any step (blueprints.py), and what a Fork does i
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
@@ -19,34 +21,48 @@ from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.actions import BuyFork, BuyTruck, Demolish
 from rulecheck.games.mechanica.data import SMALL
 from rulecheck.games.mechanica.pieces import returned, taken, with_factory
-from rulecheck.games.mechanica.rules import PlayRule, Rules
-from rulecheck.games.mechanica.state import Factory, MechanicaState
+from rulecheck.games.mechanica.rules import LISTINGS_KEPT, Listing, PlayRule, Rules
+from rulecheck.games.mechanica.state import TURN, Factory, MechanicaState
 
 
-def truck_price(rules: Rules, state: MechanicaState, factory: Factory, current: str, kind: str) -> int | None:
-    """MEC-A3: a bought truck replaces a Small Truck, or upgrades the truck it names; None if not buyable."""
-    truck = rules.truck[kind]
-    index = rules.data.trucks.index(truck)
-    if state.trucks_left[index] <= 0:
-        return None
-    price = truck.price if current == SMALL else truck.upgrade_price if current == truck.upgrade_from else None
-    if price is None or not money.can_pay(INT_OPS, factory.wallet, price):
-        return None
-    return price
+def _truck_offers(rules: Rules, trucks_left: tuple[int, ...], factory: Factory, current: str) -> dict[str, int]:
+    """MEC-A3: the trucks that may replace the `current` truck now, with their prices: those the box
+    still holds and the Wallet can pay (rules.truck_offers says which replace which, at what price)."""
+    return {
+        kind: price
+        for kind, price, index in rules.truck_offers[current]
+        if trucks_left[index] > 0 and money.can_pay(INT_OPS, factory.wallet, price)
+    }
 
 
-def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
-    factory = state.factories[player]
+def _fork_refusal(rules: Rules, forks_left: bool, factory: Factory) -> str | None:
+    """MEC-A2: why no Fork may be bought now (`forks_left`: whether the box holds one), or None when one
+    may (onto a free Factory Floor square)."""
+    if not forks_left:
+        return "no Fork is left"
+    if not money.can_pay(INT_OPS, factory.wallet, rules.data.fork_price):
+        return "the Wallet cannot pay for a Fork"
+    return None
+
+
+def _free_floor(rules: Rules, factory: Factory) -> list[str]:
+    used = taken(factory)
+    return [s for s in rules.floor if s not in used]
+
+
+def legal(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
+    return _legal(rules, state.factories[player], state.forks_left > 0, state.trucks_left)
+
+
+@lru_cache(maxsize=LISTINGS_KEPT)
+def _legal(rules: Rules, factory: Factory, forks_left: bool, trucks_left: tuple[int, ...]) -> tuple[Action, ...]:
     act = rules.act
     found: list[Action] = [act(Demolish, s) for s, _ in factory.tiles]
-    if state.forks_left > 0 and money.can_pay(INT_OPS, factory.wallet, rules.data.fork_price):
-        used = taken(factory)
-        found += [act(BuyFork, s) for s in rules.floor if s not in used]
+    if _fork_refusal(rules, forks_left, factory) is None:
+        found += [act(BuyFork, s) for s in _free_floor(rules, factory)]
     for square, current in factory.trucks:
-        for kind in rules.truck:
-            if truck_price(rules, state, factory, current, kind) is not None:
-                found.append(act(BuyTruck, square, kind))
-    return found
+        found += [act(BuyTruck, square, kind) for kind in _truck_offers(rules, trucks_left, factory, current)]
+    return tuple(found)
 
 
 def _apply_demolish(rules: Rules, state: MechanicaState, player: int, action: Demolish) -> MechanicaState:
@@ -88,11 +104,10 @@ def _apply_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFor
 
 def _illegal_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFork) -> IllegalAction | None:
     factory = state.factories[player]
-    if state.forks_left <= 0:
-        return IllegalAction("MEC-A2", "no Fork is left", action)
-    if not money.can_pay(INT_OPS, factory.wallet, rules.data.fork_price):
-        return IllegalAction("MEC-A2", "the Wallet cannot pay for a Fork", action)
-    if not rules.is_floor(action.square) or action.square in taken(factory):
+    refusal = _fork_refusal(rules, state.forks_left > 0, factory)
+    if refusal is not None:
+        return IllegalAction("MEC-A2", refusal, action)
+    if action.square not in _free_floor(rules, factory):
         return IllegalAction("MEC-A2", "a Fork goes on a free Factory Floor square", action)
     return None
 
@@ -101,8 +116,7 @@ def _apply_truck(rules: Rules, state: MechanicaState, player: int, action: BuyTr
     touch("MEC-A1", "MEC-A3")
     factory = state.factories[player]
     current = dict(factory.trucks)[action.square]
-    price = truck_price(rules, state, factory, current, action.kind)
-    assert price is not None
+    price = _truck_offers(rules, state.trucks_left, factory, current)[action.kind]
     left = list(state.trucks_left)
     left[rules.data.trucks.index(rules.truck[action.kind])] -= 1
     if current != SMALL:
@@ -117,13 +131,14 @@ def _illegal_truck(rules: Rules, state: MechanicaState, player: int, action: Buy
     current = dict(factory.trucks).get(action.square)
     if current is None or action.kind not in rules.truck:
         return IllegalAction("MEC-A3", "no such truck or Loading Dock square", action)
-    if truck_price(rules, state, factory, current, action.kind) is None:
+    if action.kind not in _truck_offers(rules, state.trucks_left, factory, current):
         return IllegalAction("MEC-A3", f"a {action.kind} truck cannot replace the {current} truck now", action)
     return None
 
 
+LISTINGS: tuple[Listing, ...] = (Listing((Demolish, BuyFork, BuyTruck), TURN, None, legal),)
 RULES: tuple[PlayRule, ...] = (
-    PlayRule(Demolish, None, _illegal_demolish, _apply_demolish),
-    PlayRule(BuyFork, None, _illegal_fork, _apply_fork),
-    PlayRule(BuyTruck, None, _illegal_truck, _apply_truck),
+    PlayRule(Demolish, _illegal_demolish, _apply_demolish),
+    PlayRule(BuyFork, _illegal_fork, _apply_fork),
+    PlayRule(BuyTruck, _illegal_truck, _apply_truck),
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from functools import lru_cache
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
@@ -22,41 +23,52 @@ from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.actions import Complete
 from rulecheck.games.mechanica.pieces import returned, truck_bots, with_factory
-from rulecheck.games.mechanica.rules import PlayRule, Rules
-from rulecheck.games.mechanica.state import IN, Factory, MechanicaState
+from rulecheck.games.mechanica.rules import LISTINGS_KEPT, Listing, PlayRule, Rules
+from rulecheck.games.mechanica.state import IN, TURN, Factory, MechanicaState
 
 _CLAUSES = ("MEC-B1", "MEC-B2", "MEC-B3", "MEC-B4")
 
 
-def _may_complete(rules: Rules, state: MechanicaState, player: int, card: str) -> bool:
-    """MEC-B4 under `blueprint_once`: not by this player before, or not by anybody before."""
-    return all(c != card or (p != player and not rules.once_in_all) for p, c in state.completions)
+def _card_refusal(rules: Rules, state: MechanicaState, player: int, card: str) -> tuple[str, str] | None:
+    """Why `card` cannot be completed by `player` now, whichever bots she has, as (clause, reason): it is
+    not face up (MEC-B1), or `blueprint_once` forbids completing it again (MEC-B4); None when it can."""
+    if not card or card not in state.blueprints:
+        return "MEC-B1", "that blueprint is not face up"
+    for p, c in state.completions:
+        if c == card and (p == player or rules.once_in_all):
+            return "MEC-B4", "that blueprint was completed before"
+    return None
 
 
-def _in_trucks(rules: Rules, factory: Factory) -> Counter[tuple[str, str]]:
-    return Counter((s, m) for s, _, m in truck_bots(rules, factory))
-
-
-def _fillings(rules: Rules, card: str, in_trucks: Counter[tuple[str, str]]) -> list[tuple[str, ...]]:
-    """Each way of taking the card's bots from the Trucks (MEC-B1), the Trucks of equal models in order."""
+@lru_cache(maxsize=LISTINGS_KEPT)
+def _completions(rules: Rules, card: str, factory: Factory) -> tuple[Action, ...]:
+    """Each way of taking the card's bots from the factory's Trucks (MEC-B1), the Trucks of equal models
+    in order."""
+    held = [(s, m) for s, _, m in truck_bots(rules, factory)]
     models = rules.blueprint[card].models
-    options = [[s for (s, m), n in sorted(in_trucks.items()) if m == model] for model in models]
-    found = []
+    options = []
+    for model in models:
+        squares = sorted({s for s, m in held if m == model})
+        if not squares:
+            return ()
+        options.append(squares)
+    in_trucks = Counter(held)
+    found: list[Action] = []
     for trucks in itertools.product(*options):
         if Counter(zip(trucks, models)) - in_trucks:
             continue
         if any(models[i] == models[i + 1] and trucks[i] > trucks[i + 1] for i in range(len(models) - 1)):
             continue
-        found.append(tuple(trucks))
-    return found
+        found.append(rules.act(Complete, card, trucks))
+    return tuple(found)
 
 
 def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
-    in_trucks = _in_trucks(rules, state.factories[player])
+    factory = state.factories[player]
     found: list[Action] = []
     for card in state.blueprints:
-        if card and _may_complete(rules, state, player, card):
-            found += [rules.act(Complete, card, t) for t in _fillings(rules, card, in_trucks)]
+        if _card_refusal(rules, state, player, card) is None:
+            found += _completions(rules, card, factory)
     return found
 
 
@@ -80,13 +92,13 @@ def _apply_complete(rules: Rules, state: MechanicaState, player: int, action: Co
 
 
 def _illegal_complete(rules: Rules, state: MechanicaState, player: int, action: Complete) -> IllegalAction | None:
-    if action.card not in state.blueprints or not action.card:
-        return IllegalAction("MEC-B1", "that blueprint is not face up", action)
-    if not _may_complete(rules, state, player, action.card):
-        return IllegalAction("MEC-B4", "that blueprint was completed before", action)
-    if action.trucks not in _fillings(rules, action.card, _in_trucks(rules, state.factories[player])):
+    refusal = _card_refusal(rules, state, player, action.card)
+    if refusal is not None:
+        return IllegalAction(*refusal, action)
+    if action not in _completions(rules, action.card, state.factories[player]):
         return IllegalAction("MEC-B1", "the Trucks named do not hold the blueprint's models", action)
     return None
 
 
-RULES: tuple[PlayRule, ...] = (PlayRule(Complete, None, _illegal_complete, _apply_complete),)
+LISTINGS: tuple[Listing, ...] = (Listing((Complete,), TURN, None, legal),)
+RULES: tuple[PlayRule, ...] = (PlayRule(Complete, _illegal_complete, _apply_complete),)

@@ -9,8 +9,9 @@ recycle; recycled bots, recycling.py), Make Bots, Rotate (the Recycler and Doubl
 Trucks, Forks and demolishing (anytime.py) and blueprints (blueprints.py) at any point of it (MEC-A1,
 MEC-P8); the end check, the blueprint refresh and the next workday (MEC-E1..E3, workday.py); under
 `game_end=at-once` the end as soon as no improvement is left (MEC-O1); the score (MEC-O2, MEC-E4) as
-returns, ties standing. Here: which phase and step admit which actions, and the dispatch to the rule
-modules. Every ambiguity is an option (options.py).
+returns, ties standing. Here: the listings of each phase and step (each rule module's `LISTINGS` say
+where its actions are legal) and the dispatch to the rule modules. Every ambiguity is an option
+(options.py).
 
 Leaves out: solo rules (none are written; one player plays the same turns), money as coins (the
 supply of money is unlimited), and choices the rulebook gives a player but no rule reads: the order
@@ -31,14 +32,25 @@ from rulecheck.core.notation import Action
 from rulecheck.core.numbering import Domain
 from rulecheck.core.traits import EXPLICIT_CHANCE, PERFECT, SCORES, SIMULTANEOUS, Traits
 from rulecheck.games.mechanica import anytime, blueprints, bounds, recycling, setup, shop, steps, workday
-from rulecheck.games.mechanica.actions import ACTION_TYPES, CHANCE_TYPES, Draw, Place, Reveal, Route, domains
+from rulecheck.games.mechanica.actions import ACTION_TYPES, CHANCE_TYPES, Draw, Reveal, domains
 from rulecheck.games.mechanica.data import FORMAT, MechanicaData
 from rulecheck.games.mechanica.options import OPTIONS, MechanicaOptions
-from rulecheck.games.mechanica.rules import PlayRule, Rules
-from rulecheck.games.mechanica.state import OVER, PLACE, ROUTE, TURN, MechanicaState
+from rulecheck.games.mechanica.rules import Listing, PlayRule, Rules
+from rulecheck.games.mechanica.state import OVER, PLACE, ROUTE, STEPS, TURN, MechanicaState
 
 PLAY_RULES: tuple[PlayRule, ...] = workday.RULES + recycling.RULES + steps.RULES + anytime.RULES + blueprints.RULES
 _RULE_BY_TYPE = {rule.action_type: rule for rule in PLAY_RULES}
+LISTINGS: tuple[Listing, ...] = (
+    workday.LISTINGS + recycling.LISTINGS + anytime.LISTINGS + blueprints.LISTINGS + steps.LISTINGS
+)
+_WHERE = {kind: (listing.phase, listing.step) for listing in LISTINGS for kind in listing.kinds}
+"""The phase and the step (None: any) where each kind of player action is legal."""
+_LISTED_AT = {
+    (phase, step): tuple(x.legal for x in LISTINGS if x.phase == phase and x.step in (None, step))
+    for phase in (ROUTE, PLACE, TURN)
+    for step in STEPS
+}
+"""The listings of each phase and step."""
 
 
 class Mechanica(Game[MechanicaState, Action]):
@@ -98,20 +110,14 @@ class Mechanica(Game[MechanicaState, Action]):
     def action_domains(self) -> dict[type[Action], Sequence[Domain]]:
         return domains(self.rules)
 
-    def _chance_outcomes(self, state: MechanicaState) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self, state: MechanicaState) -> Sequence[tuple[Action, Fraction]]:
         return shop.chance_outcomes(self.rules, state)
 
     def _legal_actions(self, state: MechanicaState, player: int) -> Iterable[Action]:
-        rules = self.rules
-        if state.phase == ROUTE:
-            return workday.legal_routes(rules, state, player)
-        if state.phase == PLACE:
-            return recycling.legal_places(rules, state, player)
-        return (
-            anytime.legal(rules, state, player)
-            + blueprints.legal(rules, state, player)
-            + steps.legal(rules, state, player)
-        )
+        found: list[Action] = []
+        for legal in _LISTED_AT[state.phase, state.step]:
+            found += legal(self.rules, state, player)
+        return found
 
     def _apply(self, state: MechanicaState, action: Action) -> MechanicaState:
         if state.pending:
@@ -140,15 +146,16 @@ class Mechanica(Game[MechanicaState, Action]):
             if not isinstance(action, wanted):
                 return IllegalAction("MEC-S4", f"the draw due is {due}", action)
             return IllegalAction("MEC-S2", "that is not among the unseen items", action)
-        if (state.phase == ROUTE) != isinstance(action, Route):
+        where = _WHERE.get(type(action))
+        phase, step = (None, None) if where is None else where
+        if (state.phase == ROUTE) != (phase == ROUTE):
             return IllegalAction("MEC-W2", "fork exits are chosen at the start of a workday, and only then", action)
-        if (state.phase == PLACE) != isinstance(action, Place):
+        if (state.phase == PLACE) != (phase == PLACE):
             return IllegalAction("MEC-T6", "recycled bots are placed before anything else", action)
-        rule = _RULE_BY_TYPE.get(type(action))
-        if rule is None:
+        if where is None:
             return None
-        if rule.step is not None and rule.step != state.step:
+        if step is not None and step != state.step:
             return IllegalAction(
-                "MEC-T0", f"{action.verb} belongs to the {rule.step} step; this is the {state.step} step", action
+                "MEC-T0", f"{action.verb} belongs to the {step} step; this is the {state.step} step", action
             )
-        return rule.check(self.rules, state, state.player, action)
+        return _RULE_BY_TYPE[type(action)].check(self.rules, state, state.player, action)

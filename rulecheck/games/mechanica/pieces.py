@@ -32,7 +32,8 @@ def add_bots(factory: Factory, bots: Iterable[Bot]) -> Factory:
 
 
 def truck_bots(rules: Rules, factory: Factory) -> list[Bot]:
-    return [b for b in factory.bots if rules.is_dock(b[0])]
+    docks = rules.dock_squares
+    return [b for b in factory.bots if b[0] in docks]
 
 
 def taken(factory: Factory) -> set[str]:
@@ -40,9 +41,13 @@ def taken(factory: Factory) -> set[str]:
     return {s for s, _ in factory.tiles} | set(factory.forks)
 
 
+def replaced(factories: tuple[Factory, ...], player: int, factory: Factory) -> tuple[Factory, ...]:
+    """`factories` with the one of `player` replaced by `factory`."""
+    return factories[:player] + (factory,) + factories[player + 1 :]
+
+
 def with_factory(state: MechanicaState, player: int, factory: Factory, **changes: Any) -> MechanicaState:
-    factories = state.factories[:player] + (factory,) + state.factories[player + 1 :]
-    return evolve(state, factories=factories, **changes)
+    return evolve(state, factories=replaced(state.factories, player, factory), **changes)
 
 
 def returned(rules: Rules, supply: Sequence[int], models: Iterable[str], change: int = 1) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ Leaves out: buying and rotating themselves (steps.py, shop.py).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
@@ -19,17 +20,18 @@ from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.mechanica.actions import Place
 from rulecheck.games.mechanica.pieces import add_bots, check_supply, returned, with_factory
-from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.rules import Listing, PlayRule, Rules
 from rulecheck.games.mechanica.state import IN, PLACE, TURN, Factory, MechanicaState
 from rulecheck.games.mechanica.workday import end_turn
 
 
-def to_place(rules: Rules, state: MechanicaState, tile: str) -> MechanicaState:
-    """The recycling-value bots of `tile`, taken from the supply, wait to be placed."""
+def to_place(rules: Rules, state: MechanicaState, tile: str, **changes: Any) -> MechanicaState:
+    """The recycling-value bots of `tile`, taken from the supply, wait to be placed; `changes` are made to
+    the state at the same time (they change neither the supply nor the bots waiting)."""
     bots = rules.improvement[tile].recycle
     supply = returned(rules, state.supply, bots, -1)
     check_supply(rules, supply, state)
-    return evolve(state, placing=state.placing + bots, supply=supply)
+    return evolve(state, placing=state.placing + bots, supply=supply, **changes)
 
 
 def holes_with_room(rules: Rules, factory: Factory) -> list[str]:
@@ -38,22 +40,23 @@ def holes_with_room(rules: Rules, factory: Factory) -> list[str]:
     return [s for s in rules.start if held[s] < limit]
 
 
-def settle_placing(rules: Rules, state: MechanicaState) -> MechanicaState:
-    """Bots with no hole to go to return to the supply (a rule gap); the rest wait to be placed."""
+def after_placing(rules: Rules, state: MechanicaState, resume: str) -> MechanicaState:
+    """The next recycled bot waiting to be placed (PLACE), or, with none left, what the placing
+    interrupted: the Buy step goes on (`resume` 'buy') or the turn ends ('rotate'). Bots with no hole to
+    go to return to the supply (a rule gap)."""
     placing = state.placing
     if placing and not holes_with_room(rules, state.factories[state.player]):
         rules.gap("MEC-F08", "recycled bots and no Start Zone hole with room for them", state)
-        return evolve(state, placing=(), supply=returned(rules, state.supply, placing))
-    return state
-
-
-def after_placing(rules: Rules, state: MechanicaState) -> MechanicaState:
+        state = evolve(state, placing=(), supply=returned(rules, state.supply, placing))
     if state.placing:
         if rules.empty_holes_only:
             touch("MEC-P9")
-        return evolve(state, phase=PLACE)
-    state = evolve(state, phase=TURN)
-    return end_turn(rules, state) if state.resume == "rotate" else evolve(state, resume="")
+        if state.phase == PLACE and state.resume == resume:
+            return state
+        return evolve(state, phase=PLACE, resume=resume)
+    if resume == "rotate":
+        return end_turn(rules, state)
+    return evolve(state, phase=TURN, resume="")
 
 
 def legal_places(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
@@ -64,11 +67,12 @@ def _apply_place(rules: Rules, state: MechanicaState, player: int, action: Place
     touch("MEC-T6")
     factory = add_bots(state.factories[player], [(action.square, IN, state.placing[0])])
     state = with_factory(state, player, factory, placing=state.placing[1:])
-    return after_placing(rules, settle_placing(rules, state))
+    return after_placing(rules, state, state.resume)
 
 
 def _illegal_place(rules: Rules, state: MechanicaState, player: int, action: Place) -> IllegalAction:
     return IllegalAction("MEC-T6", "that Start Zone hole has no room", action)
 
 
-RULES: tuple[PlayRule, ...] = (PlayRule(Place, None, _illegal_place, _apply_place),)
+LISTINGS: tuple[Listing, ...] = (Listing((Place,), PLACE, None, legal_places),)
+RULES: tuple[PlayRule, ...] = (PlayRule(Place, _illegal_place, _apply_place),)

@@ -1,23 +1,25 @@
 """What Mechanica's rules read, built once per game from its players, options and data.
 
-Models: lookups into the data set (models by name and rank, improvements, trucks, squares by zone, each
-square's exits along the board graph), the option values as flags, hole capacities, the switches of a
-factory (its Forks and the improvements whose owner chooses their exit, MEC-A2, MEC-P5), the one instance
-of each distinct action (`act`), and the shape of a rule module's entry for one kind of action (`PlayRule`).
+Models: lookups into the data set (models by name and rank, improvements, trucks and the trucks that may
+replace each, MEC-A3, squares by zone, each square's exits along the board graph), the option values as
+flags, hole capacities, the switches of a factory (its Forks and the improvements whose owner chooses
+their exit, MEC-A2, MEC-P5), the one instance of each distinct action (`act`), how many listings of a
+factory's actions the rule modules keep (`LISTINGS_KEPT`), and the shapes of a rule module's entries: where
+its actions are legal and which (`Listing`), and how one kind is checked and applied (`PlayRule`).
 
 Leaves out: the rules' effects (run.py for the factory run, the rule modules that game.py lists for the rest).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.notation import Action, ActionCache
-from rulecheck.games.mechanica.data import BELT, CHOICE, DOCK, FLOOR, SMALL, START, Improvement, MechanicaData
+from rulecheck.games.mechanica.data import BELT, CHOICE, DOCK, FLOOR, SMALL, START, Improvement, MechanicaData, Truck
 from rulecheck.games.mechanica.options import (
     BlueprintOnce,
     CrowdedHole,
@@ -33,9 +35,25 @@ from rulecheck.games.mechanica.state import Factory, MechanicaState
 UNLIMITED = 10**6
 """The capacity of a hole under `hole_capacity=unlimited`: more bots than the box holds."""
 
+LISTINGS_KEPT = 1024
+"""How many listings each rule module keeps (functools.lru_cache) of the actions a player's factory
+offers: each is a function of the rules, the factory and a few counters alone, and a factory outlives
+many steps (every step of a turn that buys nothing, every step of the other players) and a search finds
+many states sharing one."""
+
 
 def _edges(graph: Any, square: str) -> list[tuple[str, str, str]]:
     return list(graph.out_edges(square, data="kind"))
+
+
+def _offers(trucks: Sequence[Truck], current: str) -> tuple[tuple[str, int, int], ...]:
+    found = []
+    for index, truck in enumerate(trucks):
+        if current == SMALL:
+            found.append((truck.name, truck.price, index))
+        elif current == truck.upgrade_from:
+            found.append((truck.name, truck.upgrade_price, index))
+    return tuple(found)
 
 
 class Rules:
@@ -63,15 +81,26 @@ class Rules:
         self.truck = {t.name: t for t in data.trucks}
         self.capacity = {SMALL: data.layout.small_capacity, **{t.name: t.capacity for t in data.trucks}}
         self.truck_counts = tuple(dict(t.counts)[options.truck_counts.value] for t in data.trucks)
+        self.truck_offers = {current: _offers(data.trucks, current) for current in (SMALL, *self.truck)}
+        """MEC-A3: for each truck on a Loading Dock square, the trucks that may replace it, each as (name,
+        price, its index among the data's trucks): any truck in place of a Small Truck at its price, and a
+        truck in place of the one it upgrades at its upgrade price."""
         layout = data.layout
         self.start = layout.start
         self.floor = layout.floor
         self.dock = layout.dock
+        self.dock_squares = frozenset(layout.dock)
         self.zone = {square: layout.zone(square) for square in layout.graph}
         self.exits: dict[str, dict[str, str]] = {
             square: {str(e[2]): str(e[1]) for e in _edges(layout.graph, square)} for square in layout.graph
         }
         self.squares = tuple(sorted(layout.graph))
+        self.exit_order = {square: tuple(sorted(exits)) for square, exits in self.exits.items()}
+        """Each square's exit names, sorted."""
+        self.branching = frozenset(square for square, exits in self.exits.items() if len(exits) > 1)
+        """The squares with more than one exit: where a switch offers a choice."""
+        self.chosen_exits = frozenset(i.name for i in data.improvements if i.exits == CHOICE)
+        """The improvements whose owner chooses their exit, like a Fork's (MEC-P5)."""
         self.blueprint = {b.name: b for b in data.blueprints}
         self.blueprint_names = tuple(sorted(self.blueprint))
         self.act = ActionCache()
@@ -84,11 +113,13 @@ class Rules:
     def switches(self, factory: Factory) -> tuple[str, ...]:
         """The squares whose exit the owner chooses each workday: Forks, and improvements that send
         bots to the belt above or below (MEC-A2, MEC-P5), with more than one exit, by square."""
-        chosen = set(factory.forks) | {s for s, t in factory.tiles if self.improvement[t].exits == CHOICE}
-        return tuple(s for s in sorted(chosen) if len(self.exits[s]) > 1)
+        branching = self.branching
+        chosen = {s for s in factory.forks if s in branching}
+        chosen.update(s for s, t in factory.tiles if t in self.chosen_exits and s in branching)
+        return tuple(sorted(chosen))
 
     def exit_names(self, square: str) -> tuple[str, ...]:
-        return tuple(sorted(self.exits[square]))
+        return self.exit_order[square]
 
     def is_start(self, square: str) -> bool:
         return self.zone.get(square) == START
@@ -104,12 +135,22 @@ class Rules:
 
 
 @attrs.frozen
+class Listing:
+    """Where a rule module's actions of `kinds` are legal and which are: in `phase` and, in a turn, its
+    `step` (MEC-T0; None for any step), `legal` giving each of them legal for `player` there. Actions of
+    these kinds are legal nowhere else, which is what game.py tells a player who tries one elsewhere."""
+
+    kinds: tuple[type[Action], ...]
+    phase: str
+    step: str | None
+    legal: Callable[[Rules, MechanicaState, int], Sequence[Action]]
+
+
+@attrs.frozen
 class PlayRule:
-    """One kind of player action: the step of the turn it belongs to (MEC-T0; None for any step or
-    outside the turn), `check` saying why one of that kind in its step is not legal (None when it is), and
-    `effect` applying a legal one for `player`."""
+    """One kind of player action: `check` saying why one of that kind, where its listing lists them, is
+    not legal (None when it is), and `effect` applying a legal one for `player`."""
 
     action_type: type[Action]
-    step: str | None
     check: Callable[[Rules, MechanicaState, int, Any], IllegalAction | None]
     effect: Callable[[Rules, MechanicaState, int, Any], MechanicaState]

@@ -13,13 +13,15 @@ ends.
 
 Leaves out: the bot supply's limit (workday.py applies every run's change to the supply and raises a
 rule gap if a model runs short) and other players' factories: a run reads and writes one factory only,
-which is why running all of them together equals running each alone.
+which is why running all of them together equals running each alone, and why a run is kept and
+reused for the same factory and exits (`RUNS_KEPT`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 import attrs
 
@@ -38,6 +40,8 @@ class RunResult:
     factory: Factory
     supply_change: tuple[tuple[str, int], ...]
     """Bots back to the supply (positive) or taken from it (negative), by model."""
+    activated: int
+    """How many improvements ran (MEC-W6)."""
 
 
 def _ride(
@@ -74,9 +78,23 @@ def _settle(rules: Rules, held: int, arriving: list[str], capacity: int) -> tupl
     return ordered[:count], ordered[count:]
 
 
+RUNS_KEPT = 512
+"""How many factory runs `run_factory` keeps (functools.lru_cache): a run is a function of the rules, the
+factory and its owner's exits alone, and a search runs the same factories from many states."""
+
+
 def run_factory(rules: Rules, factory: Factory, routes: Mapping[str, str]) -> RunResult:
     """Both run steps for one factory, with its owner's exit for each of its switches this workday."""
-    touch("MEC-W3")
+    result = _run(rules, factory, tuple(routes.items()))
+    touch("MEC-W3", "MEC-W4")
+    for _ in range(result.activated):
+        touch("MEC-W6")
+    return result
+
+
+@lru_cache(maxsize=RUNS_KEPT)
+def _run(rules: Rules, factory: Factory, chosen: tuple[tuple[str, str], ...]) -> RunResult:
+    routes = dict(chosen)
     tiles = dict(factory.tiles)
     forks = frozenset(factory.forks)
     change: Counter[str] = Counter()
@@ -109,12 +127,12 @@ def run_factory(rules: Rules, factory: Factory, routes: Mapping[str, str]) -> Ru
             staying += [(square, IN, m) for m in kept]
         else:
             inputs[square] = waiting.get(square, []) + kept
-    touch("MEC-W4")
     vault = factory.vault
+    activated = 0
     for square, models in sorted(inputs.items()):
         if not models:
             continue
-        touch("MEC-W6")
+        activated += 1
         improvement = rules.improvement[tiles[square]]
         made: list[str] = []
         for model in models:
@@ -126,7 +144,7 @@ def run_factory(rules: Rules, factory: Factory, routes: Mapping[str, str]) -> Ru
         change.subtract(kept)
         staying += [(square, OUT, m) for m in kept]
     after = as_before(factory, evolve(factory, bots=tuple(sorted(staying)), vault=vault))
-    return RunResult(after, tuple(sorted((m, n) for m, n in change.items() if n)))
+    return RunResult(after, tuple(sorted((m, n) for m, n in change.items() if n)), activated)
 
 
 def run_all(

@@ -14,25 +14,37 @@ Leaves out: buying from the Shop (steps.py).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
+from typing import Any
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
+from rulecheck.core.hidden import Pile
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.actions import Draw, Reveal
-from rulecheck.games.mechanica.recycling import after_placing, settle_placing, to_place
+from rulecheck.games.mechanica.recycling import after_placing, to_place
 from rulecheck.games.mechanica.rules import Rules
 from rulecheck.games.mechanica.state import EXTRAS, SETUP, STACK, TURN, MechanicaState
 from rulecheck.games.mechanica.workday import begin_workday
 
+DRAWS_KEPT = 512
+"""How many piles' draws `_draws` keeps: a pile's outcomes are a function of the game and the pile alone,
+and play asks for them twice at each chance node (to choose, then to check the choice), search for many
+states sharing one pile."""
 
-def chance_outcomes(rules: Rules, state: MechanicaState) -> list[tuple[Action, Fraction]]:
+
+@lru_cache(maxsize=DRAWS_KEPT)
+def _draws(rules: Rules, pile: Pile, kind: type[Draw | Reveal]) -> tuple[tuple[Action, Fraction], ...]:
+    return tuple((rules.act(kind, item), p) for item, p in pile.draw_outcomes())
+
+
+def chance_outcomes(rules: Rules, state: MechanicaState) -> tuple[tuple[Action, Fraction], ...]:
     due = state.pending[0]
     if due.startswith("bp:"):
-        pile = state.blueprint_stacks[int(due[3:]) - 1]
-        return [(rules.act(Reveal, card), p) for card, p in pile.draw_outcomes()]
-    return [(rules.act(Draw, tile), p) for tile, p in state.unseen.draw_outcomes()]
+        return _draws(rules, state.blueprint_stacks[int(due[3:]) - 1], Reveal)
+    return _draws(rules, state.unseen, Draw)
 
 
 def apply_chance(rules: Rules, state: MechanicaState, action: Action) -> MechanicaState:
@@ -66,42 +78,44 @@ def apply_chance(rules: Rules, state: MechanicaState, action: Action) -> Mechani
     return state
 
 
-def _turn_once(rules: Rules, state: MechanicaState) -> MechanicaState:
+def _turn_once(rules: Rules, state: MechanicaState, **changes: Any) -> MechanicaState:
     """One spot clockwise: a tile in the last spot falls into the Recycler and is recycled by the
-    player rotating (MEC-T10)."""
+    player rotating (MEC-T10); `changes` are made to the state at the same time."""
     touch("MEC-T8")
     fell = state.shop[-1]
-    state = evolve(state, shop=("",) + state.shop[:-1])
-    if fell:
-        touch("MEC-T10")
-        state = to_place(rules, evolve(state, recycled=tuple(sorted(state.recycled + (fell,)))), fell)
-    return state
+    shop = ("",) + state.shop[:-1]
+    if not fell:
+        return evolve(state, shop=shop, **changes)
+    touch("MEC-T10")
+    return to_place(rules, state, fell, shop=shop, recycled=tuple(sorted(state.recycled + (fell,))), **changes)
 
 
-def _draw_due(rules: Rules, state: MechanicaState) -> MechanicaState | None:
-    """The state waiting for the next improvement into the 7-cost spot, or None when none is left."""
+def _next_draw(rules: Rules, state: MechanicaState) -> str | None:
+    """The draw due for the next improvement into the 7-cost spot (`stack:0` or `extras:0`), or None
+    when none is left."""
     from_stack, from_extras = money.draw_from(INT_OPS, state.stack, state.extras, rules.extras_after_stack)
     if from_stack:
-        return evolve(state, pending=(f"{STACK}:0",))
+        return f"{STACK}:0"
     if from_extras:
         touch("MEC-S6")
-        return evolve(state, pending=(f"{EXTRAS}:0",))
+        return f"{EXTRAS}:0"
     return None
 
 
 def rotate(rules: Rules, state: MechanicaState) -> MechanicaState:
-    state = _turn_once(rules, state)
-    drawing = _draw_due(rules, state)
-    return drawing if drawing is not None else _after_rotation(rules, state)
+    due = _next_draw(rules, state)
+    if due is None:
+        return _after_rotation(rules, _turn_once(rules, state))
+    return _turn_once(rules, state, pending=(due,))
 
 
 def _after_rotation(rules: Rules, state: MechanicaState) -> MechanicaState:
     occupied = [bool(t) for t in state.shop]
     if money.double_rotate_due(INT_OPS, occupied, rules.double_rotate, state.extras):
         touch("MEC-T11")
-        return evolve(_turn_once(rules, state), pending=(f"{EXTRAS}:0",))
+        return _turn_once(rules, state, pending=(f"{EXTRAS}:0",))
     if rules.until_full and not all(occupied):
-        drawing = _draw_due(rules, state)
-        if drawing is not None:
-            return _turn_once(rules, drawing)
-    return after_placing(rules, settle_placing(rules, evolve(state, resume="rotate")))
+        due = _next_draw(rules, state)
+        if due is not None:
+            return _turn_once(rules, state, pending=(due,))
+    return after_placing(rules, state, "rotate")

@@ -6,12 +6,14 @@ square of its zone (MEC-T4, MEC-T5) or to recycle it (MEC-T6, recycling.py), and
 Buy step: one bot into each Fabricator's centre hole as `crowded_hole` allows (MEC-T7), an Overactive
 Fabricator's gifts into the other players' first Start Zone hole with room from the top (MEC-P5, and
 MEC-P9 as a rule gap: the rulebook does not say which hole); and rotating the Shop to end the turn
-(shop.py). Each action belongs to one step (`PlayRule.step`).
+(shop.py). Each action belongs to one step (`LISTINGS`).
 
 Leaves out: the actions of any step (anytime.py, blueprints.py) and what follows a turn (workday.py).
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
@@ -25,42 +27,62 @@ from rulecheck.games.mechanica.pieces import (
     add_bots,
     as_before,
     check_supply,
+    replaced,
     returned,
     taken,
     truck_bots,
     with_factory,
 )
-from rulecheck.games.mechanica.recycling import after_placing, holes_with_room, settle_placing, to_place
-from rulecheck.games.mechanica.rules import PlayRule, Rules
+from rulecheck.games.mechanica.recycling import after_placing, holes_with_room, to_place
+from rulecheck.games.mechanica.rules import LISTINGS_KEPT, Listing, PlayRule, Rules
 from rulecheck.games.mechanica.shop import rotate
-from rulecheck.games.mechanica.state import BUY, IN, MADE, SELL, MechanicaState
+from rulecheck.games.mechanica.state import BUY, IN, MADE, SELL, TURN, Factory, MechanicaState
 
 
-def legal(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
-    """The actions of the turn's step, besides those of any step."""
-    if state.step == SELL:
-        found: list[Action] = [
-            rules.act(Sell, s, m) for s, _, m in sorted(set(truck_bots(rules, state.factories[player])))
-        ]
-        found.append(rules.act(Next))
-        return found
-    if state.step == BUY:
-        return _buys(rules, state, player)
-    return [rules.act(Rotate)]
+def _sellable(rules: Rules, factory: Factory) -> set[tuple[str, str]]:
+    """MEC-T1: (Truck square, model) of every bot in a Truck."""
+    return {(s, m) for s, _, m in truck_bots(rules, factory)}
 
 
-def _buys(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
-    factory = state.factories[player]
+def _sell_step(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
+    return _sells(rules, state.factories[player])
+
+
+@lru_cache(maxsize=LISTINGS_KEPT)
+def _sells(rules: Rules, factory: Factory) -> tuple[Action, ...]:
+    act = rules.act
+    return (*(act(Sell, s, m) for s, m in sorted(_sellable(rules, factory))), act(Next))
+
+
+def _spot_refusal(rules: Rules, shop: tuple[str, ...], factory: Factory, spot: int) -> str | None:
+    """MEC-T2: why the improvement of Shop spot `spot` cannot be bought now, or None when it can."""
+    if not 0 <= spot < len(shop) or not shop[spot]:
+        return "no improvement in that Shop spot"
+    if not money.can_pay(INT_OPS, factory.wallet, rules.data.prices[spot]):
+        return "the Wallet cannot pay that price"
+    return None
+
+
+def _install_squares(rules: Rules, factory: Factory, tile: str) -> list[str]:
+    """MEC-T4, MEC-T12: the free squares of the improvement's zone."""
     used = taken(factory)
+    return [s for s in (rules.start if rules.improvement[tile].zone == START else rules.floor) if s not in used]
+
+
+def _buy_step(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
+    return _buys(rules, state.factories[player], state.shop)
+
+
+@lru_cache(maxsize=LISTINGS_KEPT)
+def _buys(rules: Rules, factory: Factory, shop: tuple[str, ...]) -> tuple[Action, ...]:
+    act = rules.act
     found: list[Action] = []
-    for spot, tile in enumerate(state.shop):
-        if not tile or not money.can_pay(INT_OPS, factory.wallet, rules.data.prices[spot]):
-            continue
-        found.append(rules.act(Recycle, spot))
-        squares = rules.start if rules.improvement[tile].zone == START else rules.floor
-        found += [rules.act(Install, spot, s) for s in squares if s not in used]
-    found.append(rules.act(Make))
-    return found
+    for spot, tile in enumerate(shop):
+        if _spot_refusal(rules, shop, factory, spot) is None:
+            found.append(act(Recycle, spot))
+            found += [act(Install, spot, s) for s in _install_squares(rules, factory, tile)]
+    found.append(act(Make))
+    return tuple(found)
 
 
 def _apply_sell(rules: Rules, state: MechanicaState, player: int, action: Sell) -> MechanicaState:
@@ -78,7 +100,7 @@ def _apply_sell(rules: Rules, state: MechanicaState, player: int, action: Sell) 
 
 
 def _illegal_sell(rules: Rules, state: MechanicaState, player: int, action: Sell) -> IllegalAction | None:
-    if (action.truck, IN, action.model) not in state.factories[player].bots:
+    if (action.truck, action.model) not in _sellable(rules, state.factories[player]):
         return IllegalAction("MEC-T1", f"no {action.model} bot in a Truck on {action.truck}", action)
     return None
 
@@ -99,28 +121,28 @@ def _apply_buy(rules: Rules, state: MechanicaState, player: int, action: Install
         factory = evolve(factory, tiles=tuple(sorted(factory.tiles + ((action.square, tile),))))
         return with_factory(state, player, factory, shop=shop)
     touch("MEC-T6")
-    state = with_factory(
+    state = to_place(
+        rules,
         state,
-        player,
-        factory,
+        tile,
+        factories=replaced(state.factories, player, factory),
         shop=shop,
         recycled=tuple(sorted(state.recycled + (tile,))),
-        resume="buy",
     )
-    return after_placing(rules, settle_placing(rules, to_place(rules, state, tile)))
+    return after_placing(rules, state, "buy")
 
 
 def _illegal_buy(rules: Rules, state: MechanicaState, player: int, action: Install | Recycle) -> IllegalAction | None:
     factory = state.factories[player]
-    if not 0 <= action.spot < len(state.shop) or not state.shop[action.spot]:
-        return IllegalAction("MEC-T2", "no improvement in that Shop spot", action)
-    if not money.can_pay(INT_OPS, factory.wallet, rules.data.prices[action.spot]):
-        return IllegalAction("MEC-T2", "the Wallet cannot pay that price", action)
+    refusal = _spot_refusal(rules, state.shop, factory, action.spot)
+    if refusal is not None:
+        return IllegalAction("MEC-T2", refusal, action)
     if isinstance(action, Install):
-        zone = rules.improvement[state.shop[action.spot]].zone
-        if rules.zone.get(action.square) != zone:
-            return IllegalAction("MEC-T4", f"this improvement goes on a {zone} square", action)
-        if action.square in taken(factory):
+        tile = state.shop[action.spot]
+        if action.square not in _install_squares(rules, factory, tile):
+            zone = rules.improvement[tile].zone
+            if rules.zone.get(action.square) != zone:
+                return IllegalAction("MEC-T4", f"this improvement goes on a {zone} square", action)
             return IllegalAction("MEC-T12", "the square is taken: demolish first", action)
     return None
 
@@ -169,11 +191,20 @@ def _no_check(rules: Rules, state: MechanicaState, player: int, action: Action) 
     return None
 
 
+def _made_step(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
+    return (rules.act(Rotate),)
+
+
+LISTINGS: tuple[Listing, ...] = (
+    Listing((Sell, Next), TURN, SELL, _sell_step),
+    Listing((Install, Recycle, Make), TURN, BUY, _buy_step),
+    Listing((Rotate,), TURN, MADE, _made_step),
+)
 RULES: tuple[PlayRule, ...] = (
-    PlayRule(Sell, SELL, _illegal_sell, _apply_sell),
-    PlayRule(Next, SELL, _no_check, _apply_next),
-    PlayRule(Install, BUY, _illegal_buy, _apply_buy),
-    PlayRule(Recycle, BUY, _illegal_buy, _apply_buy),
-    PlayRule(Make, BUY, _no_check, _apply_make),
-    PlayRule(Rotate, MADE, _no_check, _apply_rotate),
+    PlayRule(Sell, _illegal_sell, _apply_sell),
+    PlayRule(Next, _no_check, _apply_next),
+    PlayRule(Install, _illegal_buy, _apply_buy),
+    PlayRule(Recycle, _illegal_buy, _apply_buy),
+    PlayRule(Make, _no_check, _apply_make),
+    PlayRule(Rotate, _no_check, _apply_rotate),
 )
