@@ -30,7 +30,7 @@ from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Aim, Damage, Dice, Die, Fire, Ready, Shoot
 from rulecheck.games.globetrotter.board import in_range
-from rulecheck.games.globetrotter.context import Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.context import Listing, Mover, PlayRule, Rules, Where
 from rulecheck.games.globetrotter.counters import (
     COVERED_THRESHOLD,
     EXPLOSION_THRESHOLD,
@@ -54,6 +54,7 @@ from rulecheck.games.globetrotter.state import (
     GlobetrotterState,
     Pending,
     Piece,
+    Rover,
 )
 
 DIE_FACES: Final = 6
@@ -89,6 +90,8 @@ def _shooter_spaces(m: Mover) -> set[Where]:
 
 PIECE_KINDS: Final = (ROVER, FORTIFICATION, BUILDING)
 """The kind of each piece `GlobetrotterState.pieces_at` gives, in its order."""
+_KIND_OF: Final = {Rover: ROVER, Fortification: FORTIFICATION, Building: BUILDING}
+"""The kind a shot names for each class of piece."""
 _SHOT_CLAUSES: Final = ("GT-A4", "GT-B5", "GT-B6")
 
 
@@ -101,12 +104,13 @@ def _reach(rules: Rules) -> Mapping[str, frozenset[str]]:
     return in_range(rules.boards.removal, rules.options["shooting"])
 
 
-def legal_shots(m: Mover) -> list[Action]:
+def legal_shots(m: Mover) -> Listing[Piece]:
+    """Each shot with the piece it targets."""
     reach = _reach(m.rules)
     shots = [
-        (planet, source, target, kind)
+        (planet, source, target, piece)
         for planet, source in _shooter_spaces(m)
-        for (on, target), kind in m.enemies
+        for (on, target), piece in m.enemies
         if on == planet and target in reach[source]
     ]
     if not shots:
@@ -114,11 +118,12 @@ def legal_shots(m: Mover) -> list[Action]:
     touch(*_SHOT_CLAUSES)
     act, tokens = m.rules.actions.act, m.rules.boards.tokens
     return [
-        act(Shoot, tokens[(planet, source)], tokens[(planet, target)], kind) for planet, source, target, kind in shots
+        (act(Shoot, tokens[(planet, source)], tokens[(planet, target)], _KIND_OF[type(piece)]), piece)
+        for planet, source, target, piece in shots
     ]
 
 
-def check_shoot(m: Mover, action: Shoot) -> Piece:
+def check_shoot(m: Mover, action: Shoot) -> None:
     rules, state = m.rules, m.state
     touch("GT-A4")
     source = rules.space(action.source, "GT-A4", action, state)
@@ -131,7 +136,6 @@ def check_shoot(m: Mover, action: Shoot) -> Piece:
     touch("GT-B5", "GT-B6")
     if source[0] != planet or space not in _reach(rules)[source[1]]:
         raise IllegalAction("GT-A4", f"{action.target} is beyond shooting distance 3 of {action.source}", action)
-    return target
 
 
 def _has_cover(rules: Rules, state: GlobetrotterState, shooter: int, target: Piece, kind: str) -> bool:
@@ -155,6 +159,7 @@ def _has_cover(rules: Rules, state: GlobetrotterState, shooter: int, target: Pie
 
 
 def apply_shoot(rules: Rules, state: GlobetrotterState, player: int, action: Shoot, target: Piece) -> GlobetrotterState:
+    touch("GT-A4", "GT-SP4", "GT-B5", "GT-B6")
     threshold = COVERED_THRESHOLD if _has_cover(rules, state, player, target, action.kind) else HIT_THRESHOLD
     assert target.space is not None
     if action.kind == ROVER:
@@ -184,43 +189,47 @@ def _cannons(m: Mover, *readiness: str) -> list[Building]:
     return [c for c in cannons if c.readiness in readiness] if cannons else []
 
 
-def _one_per_cannon(m: Mover, cls: type[Action], readiness: str) -> list[Action]:
-    """The action of `cls` for each of the mover's Drill Cannons in `readiness` (Ready, Fire)."""
-    found: list[Action] = []
+def _one_per_cannon(m: Mover, cls: type[Action], readiness: str) -> Listing[Building]:
+    """The action of `cls` for each of the mover's Drill Cannons in `readiness` (Ready, Fire), with
+    the cannon."""
+    found: Listing[Building] = []
     for c in _cannons(m, readiness):
         touch("GT-D1")
-        found.append(m.rules.actions.at(cls)[(c.planet, c.space)])
+        found.append((m.rules.actions.at(cls)[(c.planet, c.space)], c))
     return found
 
 
-def legal_readies(m: Mover) -> list[Action]:
+def legal_readies(m: Mover) -> Listing[Building]:
     return _one_per_cannon(m, Ready, IDLE)
 
 
-def check_ready(m: Mover, action: Ready) -> Building:
+def check_ready(m: Mover, action: Ready) -> None:
     cannon = _own_cannon(m, action.cannon, action)
     if cannon.readiness != IDLE:
         raise IllegalAction("GT-D1", "the Drill Cannon is already ready", action)
-    return cannon
 
 
 def apply_ready(
     rules: Rules, state: GlobetrotterState, player: int, action: Ready, cannon: Building
 ) -> GlobetrotterState:
+    touch("GT-D1")
     return state.replace(cannon, evolve(cannon, readiness=READY))
 
 
-def legal_aims(m: Mover) -> list[Action]:
-    found: list[Action] = []
+def legal_aims(m: Mover) -> Listing[tuple[Building, str]]:
+    """Each Aim with the cannon that aims and the space it aims at."""
+    found: Listing[tuple[Building, str]] = []
     for c in _cannons(m, READY, AIMED):
         touch("GT-D1")
         if c.readiness == AIMED:
             touch("GT-D3")
-        found += [aim for (_, space), aim in m.rules.actions.across(Aim)[(c.planet, c.space)] if space != c.aim]
+        found += [
+            (aim, (c, space)) for (_, space), aim in m.rules.actions.across(Aim)[(c.planet, c.space)] if space != c.aim
+        ]
     return found
 
 
-def check_aim(m: Mover, action: Aim) -> Building:
+def check_aim(m: Mover, action: Aim) -> None:
     cannon = _own_cannon(m, action.cannon, action)
     if cannon.readiness == IDLE:
         raise IllegalAction("GT-D1", "the Drill Cannon must be readied before it aims", action)
@@ -231,29 +240,32 @@ def check_aim(m: Mover, action: Aim) -> Building:
         touch("GT-D3")
         if cannon.aim == space:
             raise IllegalAction("GT-D3", "re-aiming needs another space", action)
-    return cannon
 
 
-def apply_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim, cannon: Building) -> GlobetrotterState:
-    _, space = rules.space(action.target, "GT-D1", action, state)
+def apply_aim(
+    rules: Rules, state: GlobetrotterState, player: int, action: Aim, found: tuple[Building, str]
+) -> GlobetrotterState:
+    cannon, space = found
+    touch("GT-D1")
+    if cannon.readiness == AIMED:
+        touch("GT-D3")
     return state.replace(cannon, evolve(cannon, readiness=AIMED, aim=space))
 
 
-def legal_fires(m: Mover) -> list[Action]:
+def legal_fires(m: Mover) -> Listing[Building]:
     return _one_per_cannon(m, Fire, AIMED)
 
 
-def check_fire(m: Mover, action: Fire) -> Building:
+def check_fire(m: Mover, action: Fire) -> None:
     cannon = _own_cannon(m, action.cannon, action)
     if cannon.readiness != AIMED:
         raise IllegalAction("GT-D1", "the Drill Cannon must be aimed before it fires", action)
-    return cannon
 
 
 def apply_fire(
     rules: Rules, state: GlobetrotterState, player: int, action: Fire, cannon: Building
 ) -> GlobetrotterState:
-    touch("GT-D2", "GT-D4")
+    touch("GT-D1", "GT-D2", "GT-D4")
     assert cannon.aim is not None
     state = state.replace(cannon, evolve(cannon, readiness=IDLE, aim=None))
     planets = list(state.planets)

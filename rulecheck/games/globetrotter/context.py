@@ -22,14 +22,12 @@ from rulecheck.core.errors import IllegalAction
 from rulecheck.core.notation import Action, ActionCache
 from rulecheck.games.globetrotter.board import Boards
 from rulecheck.games.globetrotter.state import (
-    BUILDING,
-    FORTIFICATION,
-    ROVER,
     SPACE_PORT,
     Building,
     Fortification,
     GlobetrotterState,
     Occupants,
+    Piece,
     Rover,
     rover_order,
 )
@@ -40,14 +38,17 @@ PLANETS_BY_PLAYERS = {2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
 A = TypeVar("A", bound=Action)
 K = TypeVar("K")
 V = TypeVar("V")
+P = TypeVar("P")
 Where = tuple[int, str]
 """A space of the game: planet index and space label."""
 _NOWHERE: frozenset[Where] = frozenset()
+Listing = list[tuple[Action, P]]
+"""Legal actions of one kind, each with what its effect needs (its payload)."""
 Steps = tuple[tuple[Where, Action], ...]
 """Spaces, each with the action that reaches it from one space."""
-Neighbours = tuple[tuple[int, Action], ...]
-"""A space's neighbours, each as the set of spaces holding it alone (Boards.bit), with the action
-that reaches it from the space."""
+Neighbours = tuple[tuple[int, Where, Action], ...]
+"""A space's neighbours, each as the set of spaces holding it alone (Boards.bit), as a space of the
+game, and with the action that reaches it from the space."""
 
 
 class Table(dict[K, V]):
@@ -95,7 +96,7 @@ class Actions:
         if table is None:
             act, tokens, around, bit = self.act, self.boards.tokens, self.boards.around, self.boards.bit
             table = self._steps[cls] = Table(
-                lambda where: tuple((bit[n], act(cls, tokens[where], tokens[n])) for n in around[where])
+                lambda where: tuple((bit[n], n, act(cls, tokens[where], tokens[n])) for n in around[where])
             )
         return table
 
@@ -166,7 +167,7 @@ class Mover:
         rovers: list[Rover] = []
         on_board: dict[Where, Rover] = {}
         beside_own_rover = 0
-        enemies: list[tuple[Where, str]] = []
+        enemies: list[tuple[Where, Piece]] = []
         for r in state.rovers:
             if r.space is None:
                 if r.owner == player:
@@ -175,7 +176,7 @@ class Mover:
             where = (r.planet, r.space)
             rover_spaces |= bit[where]
             if r.owner != player:
-                enemies.append((where, ROVER))
+                enemies.append((where, r))
             else:
                 rovers.append(r)
                 on_board[where] = r
@@ -192,7 +193,7 @@ class Mover:
             fortification_spaces |= bit[where]
             beside_fortification |= around_set[where]
             if f.owner != player:
-                enemies.append((where, FORTIFICATION))
+                enemies.append((where, f))
             else:
                 fortifications.append(f)
                 own_fortification_spaces |= bit[where]
@@ -206,7 +207,7 @@ class Mover:
             where = (b.planet, b.space)
             building_spaces |= bit[where]
             if b.owner != player:
-                enemies.append((where, BUILDING))
+                enemies.append((where, b))
             else:
                 buildings.append(b)
                 kinds.setdefault(b.kind, []).append(b)
@@ -215,8 +216,7 @@ class Mover:
         self.kinds: Mapping[str, Sequence[Building]] = kinds
         """The player's Buildings by kind (kinds they have none of are left out)."""
         self.enemies = enemies
-        """The other players' pieces on the planets' surfaces: each one's space and kind (ROVER,
-        FORTIFICATION or BUILDING)."""
+        """The other players' pieces on the planets' surfaces, each with its space."""
         self.orbiting = (
             sorted({r for r in rovers if r.space is None}, key=rover_order) if len(on_board) < len(rovers) else []
         )
@@ -255,13 +255,14 @@ class Mover:
 
 @attrs.frozen
 class PlayRule:
-    """One kind of play-phase action: `legal` lists the mover's legal actions of that kind
-    directly; `check` raises IllegalAction naming the clause, or returns what the effect
-    needs; `effect` makes the change (on the state after the action's point is spent).
-    `legal` and `check` read the same predicates, so an action is listed exactly when its
-    check passes (the kernel's `apply` reports any disagreement as an engine defect)."""
+    """One kind of play-phase action. `legal` decides legality: it lists the mover's legal actions
+    of that kind, each with what its effect needs (the piece that acts, the space it reaches), so
+    applying a listed action is looking it up. `effect` makes the change (on the state after the
+    action's point is spent), touching the clauses the action's legality read. `check` only
+    explains why an action not listed is illegal, raising IllegalAction naming the clause (the
+    kernel's `apply` reports an action it lets through as an engine defect)."""
 
     action_type: type[Action]
-    legal: Callable[[Mover], list[Action]]
-    check: Callable[[Mover, Any], Any]
+    legal: Callable[[Mover], Listing[Any]]
+    check: Callable[[Mover, Any], None]
     effect: Callable[[Rules, GlobetrotterState, int, Any, Any], GlobetrotterState]

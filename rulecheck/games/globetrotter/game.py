@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from rulecheck.core.clauses import touch
+from rulecheck.core.clauses import coverage, touch
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
@@ -50,7 +50,7 @@ from rulecheck.games.globetrotter.actions import (
     Transfer,
 )
 from rulecheck.games.globetrotter.board import boards_for
-from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Mover, PlayRule, Rules, actions_on
+from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Listing, Mover, PlayRule, Rules, actions_on
 from rulecheck.games.globetrotter.counters import ROVER_HP
 from rulecheck.games.globetrotter.options import OPTIONS
 from rulecheck.games.globetrotter.state import (
@@ -94,9 +94,9 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         players = self.players
         boards = boards_for(self.options["removal"], PLANETS_BY_PLAYERS[players], self.options["planet_adjacency"])
         self.rules = Rules(players, dict(self.options), boards, self.rule_gap, actions_on(boards))
-        self._mover: Mover | None = None
-        """The mover of the last state whose play actions were listed: the check of the action
-        then applied reads the same facts."""
+        self._listing: tuple[Mover, list[Action], Listing[Any]] | None = None
+        """The mover of the last state whose play actions were listed, with those actions and the
+        rules' listing of them, each with what its effect needs: applying one looks it up there."""
 
     def initial_state(self) -> GlobetrotterState:
         touch("GT-B1", "GT-B2", "GT-B3", "GT-M1")
@@ -200,17 +200,33 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         return self._play_actions(state, player)
 
     def _mover_in(self, state: GlobetrotterState, player: int) -> Mover:
-        """`player`, to move in `state`, with the facts the rules read (kept for the next call)."""
-        mover = self._mover
-        if mover is None or mover.state is not state or mover.player != player:
-            mover = self._mover = Mover(self.rules, state, player)
-        return mover
+        """`player`, to move in `state`, with the facts the rules read (the last listing's, if it
+        was of this state)."""
+        listing = self._listing
+        if listing is not None and listing[0].state is state and listing[0].player == player:
+            return listing[0]
+        return Mover(self.rules, state, player)
+
+    def _payload(self, state: GlobetrotterState, player: int, action: Action) -> Any:
+        """What the effect of `action`, a rule's legal action of `player` in `state`, needs: found
+        in the listing the kernel's `apply` checked the action against, or in a new one (when
+        another state was listed since), made without counting the clauses it reads."""
+        listing = self._listing
+        if listing is None or listing[0].state is not state or listing[0].player != player:
+            with coverage(isolated=True):
+                self._play_actions(state, player)
+            listing = self._listing
+            assert listing is not None
+        _, actions, listed = listing
+        return listed[actions.index(action)][1]
 
     def _play_actions(self, state: GlobetrotterState, player: int) -> list[Action]:
-        mover = self._mover_in(state, player)
-        found: list[Action] = []
+        mover = Mover(self.rules, state, player)
+        listed: Listing[Any] = []
         for rule in PLAY_RULES:
-            found += rule.legal(mover)
+            listed += rule.legal(mover)
+        found = [action for action, _ in listed]
+        self._listing = (mover, found, listed)
         assert state.turn is not None
         if state.turn.own_used:
             found.append(self.rules.actions.act(EndTurn))
@@ -223,7 +239,11 @@ class Globetrotter(Game[GlobetrotterState, Action]):
 
     def _illegal(self, state: GlobetrotterState, action: Action) -> IllegalAction | None:
         try:
-            self._step(state, action)
+            mover = self.to_move(state)
+            if mover >= 0 and state.phase == PLAY:
+                self._check_play(state, mover, action)
+            else:
+                self._step(state, action)
         except IllegalAction as exc:
             return exc
         return None
@@ -257,21 +277,32 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         return state if state.pending else finish_action(self.rules, state)
 
     def _apply_play(self, state: GlobetrotterState, player: int, action: Action) -> GlobetrotterState:
+        """The state after `action`, a legal action of play: a rule's is looked up in the listing."""
         assert state.turn is not None
         rule = _RULE_BY_TYPE.get(type(action))
         if rule is not None:
-            found = rule.check(self._mover_in(state, player), action)
+            found = self._payload(state, player, action)
             after = rule.effect(self.rules, spend(self.rules, state), player, action, found)
             return after if after.pending else finish_action(self.rules, after)
+        self._check_play(state, player, action)
         if isinstance(action, EndTurn):
-            if not state.turn.own_used:
-                raise IllegalAction("GT-A0", "the turn's own action is still to take", action)
             if state.turn.stolen:
                 touch("GT-T4")  # stolen points not used now are forfeit
             return begin_turn(self.rules, state, next_player(self.rules, state, player))
-        if isinstance(action, Pass):
+        return finish_action(self.rules, spend(self.rules, state))  # Pass
+
+    def _check_play(self, state: GlobetrotterState, player: int, action: Action) -> None:
+        """IllegalAction, naming the clause, if `action` is not a legal action of play."""
+        assert state.turn is not None
+        rule = _RULE_BY_TYPE.get(type(action))
+        if rule is not None:
+            rule.check(self._mover_in(state, player), action)
+        elif isinstance(action, EndTurn):
+            if not state.turn.own_used:
+                raise IllegalAction("GT-A0", "the turn's own action is still to take", action)
+        elif isinstance(action, Pass):
             touch("GT-A16")
             if state.turn.own_used or self._play_actions(state, player) != [Pass()]:
                 raise IllegalAction("GT-A16", "Pass only when no other action is valid", action)
-            return finish_action(self.rules, spend(self.rules, state))
-        raise IllegalAction("GT-A0", f"{action.verb!r} is not an action of play", action)
+        else:
+            raise IllegalAction("GT-A0", f"{action.verb!r} is not an action of play", action)
