@@ -216,16 +216,14 @@ def apply_ready(
     return state.replace(cannon, evolve(cannon, readiness=READY))
 
 
-def legal_aims(m: Mover) -> Listing[tuple[Building, str]]:
-    """Each Aim with the cannon that aims and the space it aims at."""
-    found: Listing[tuple[Building, str]] = []
+def legal_aims(m: Mover) -> Listing[Building]:
+    """Each Aim with the cannon that aims."""
+    found: Listing[Building] = []
     for c in _cannons(m, READY, AIMED):
         touch("GT-D1")
         if c.readiness == AIMED:
             touch("GT-D3")
-        found += [
-            (aim, (c, space)) for (_, space), aim in m.rules.actions.across(Aim)[(c.planet, c.space)] if space != c.aim
-        ]
+        found += [(aim, c) for (_, space), aim in m.rules.actions.across(Aim)[(c.planet, c.space)] if space != c.aim]
     return found
 
 
@@ -242,10 +240,8 @@ def check_aim(m: Mover, action: Aim) -> None:
             raise IllegalAction("GT-D3", "re-aiming needs another space", action)
 
 
-def apply_aim(
-    rules: Rules, state: GlobetrotterState, player: int, action: Aim, found: tuple[Building, str]
-) -> GlobetrotterState:
-    cannon, space = found
+def apply_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim, cannon: Building) -> GlobetrotterState:
+    _, space = rules.boards.places[action.target]
     touch("GT-D1")
     if cannon.readiness == AIMED:
         touch("GT-D3")

@@ -258,9 +258,9 @@ def rover_cap_counts(m: Mover, planet: int) -> tuple[int, int]:
     return rovers, buildings
 
 
-def legal_manufactures(m: Mover) -> Listing[tuple[Building, Where]]:
-    """Each Manufacture with the Factory that makes the Rover and the space it appears on."""
-    found: Listing[tuple[Building, Where]] = []
+def legal_manufactures(m: Mover) -> Listing[Building]:
+    """Each Manufacture with the Factory that makes the Rover."""
+    found: Listing[Building] = []
     for f in m.kinds.get(FACTORY, ()):
         touch("GT-F2", "GT-F5")
         rovers, buildings = rover_cap_counts(m, f.planet)
@@ -268,7 +268,7 @@ def legal_manufactures(m: Mover) -> Listing[tuple[Building, Where]]:
             continue
         open_spaces = _open_for_rover(m)
         steps = m.rules.actions.steps(Manufacture)[(f.planet, f.space)]
-        found += [(action, (f, there)) for bit, there, action in steps if bit & open_spaces]
+        found += [(action, f) for there, action in steps if there & open_spaces]
     return found
 
 
@@ -292,10 +292,10 @@ def check_manufacture(m: Mover, action: Manufacture) -> None:
 
 
 def apply_manufacture(
-    rules: Rules, state: GlobetrotterState, player: int, action: Manufacture, found: tuple[Building, Where]
+    rules: Rules, state: GlobetrotterState, player: int, action: Manufacture, factory: Building
 ) -> GlobetrotterState:
     touch("GT-F2", "GT-B4", "GT-F5")
-    factory, (_, space) = found
+    _, space = rules.boards.places[action.target]
     state = state.replace(factory, with_points(factory, 0))
     return state.with_pieces(rovers=state.rovers + (Rover(factory.planet, space, player, ROVER_HP),))
 

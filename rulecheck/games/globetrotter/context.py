@@ -46,9 +46,9 @@ Listing = list[tuple[Action, P]]
 """Legal actions of one kind, each with what its effect needs (its payload)."""
 Steps = tuple[tuple[Where, Action], ...]
 """Spaces, each with the action that reaches it from one space."""
-Neighbours = tuple[tuple[int, Where, Action], ...]
-"""A space's neighbours, each as the set of spaces holding it alone (Boards.bit), as a space of the
-game, and with the action that reaches it from the space."""
+Neighbours = tuple[tuple[int, Action], ...]
+"""A space's neighbours, each as the set of spaces holding it alone (Boards.bit), with the action
+that reaches it from the space."""
 
 
 class Table(dict[K, V]):
@@ -96,7 +96,7 @@ class Actions:
         if table is None:
             act, tokens, around, bit = self.act, self.boards.tokens, self.boards.around, self.boards.bit
             table = self._steps[cls] = Table(
-                lambda where: tuple((bit[n], n, act(cls, tokens[where], tokens[n])) for n in around[where])
+                lambda where: tuple((bit[n], act(cls, tokens[where], tokens[n])) for n in around[where])
             )
         return table
 

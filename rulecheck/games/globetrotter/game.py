@@ -94,9 +94,9 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         players = self.players
         boards = boards_for(self.options["removal"], PLANETS_BY_PLAYERS[players], self.options["planet_adjacency"])
         self.rules = Rules(players, dict(self.options), boards, self.rule_gap, actions_on(boards))
-        self._listing: tuple[Mover, list[Action], Listing[Any]] | None = None
-        """The mover of the last state whose play actions were listed, with those actions and the
-        rules' listing of them, each with what its effect needs: applying one looks it up there."""
+        self._listing: tuple[Mover, dict[type[Action], Listing[Any]]] | None = None
+        """The mover of the last state whose play actions were listed, with those actions by type,
+        each with what its effect needs: applying one looks it up there."""
 
     def initial_state(self) -> GlobetrotterState:
         touch("GT-B1", "GT-B2", "GT-B3", "GT-M1")
@@ -217,16 +217,26 @@ class Globetrotter(Game[GlobetrotterState, Action]):
                 self._play_actions(state, player)
             listing = self._listing
             assert listing is not None
-        _, actions, listed = listing
-        return listed[actions.index(action)][1]
+        listed = listing[1][type(action)]
+        for candidate, payload in listed:
+            if candidate is action:
+                return payload
+        for candidate, payload in listed:  # an equal action made elsewhere (parsed from its text, say)
+            if candidate == action:
+                return payload
+        raise AssertionError(f"{action} is not a listed action")
 
     def _play_actions(self, state: GlobetrotterState, player: int) -> list[Action]:
         mover = Mover(self.rules, state, player)
-        listed: Listing[Any] = []
+        every: Listing[Any] = []
+        by_type: dict[type[Action], Listing[Any]] = {}
         for rule in PLAY_RULES:
-            listed += rule.legal(mover)
-        found = [action for action, _ in listed]
-        self._listing = (mover, found, listed)
+            listed = rule.legal(mover)
+            if listed:
+                every += listed
+                by_type[rule.action_type] = listed
+        self._listing = (mover, by_type)
+        found = [action for action, _ in every]
         assert state.turn is not None
         if state.turn.own_used:
             found.append(self.rules.actions.act(EndTurn))

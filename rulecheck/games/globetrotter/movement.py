@@ -44,18 +44,13 @@ def _blocked(there: Occupants) -> tuple[str, str]:
     return "GT-A3", "holds an enemy Fortification"
 
 
-def legal_moves(m: Mover) -> Listing[tuple[Rover, Where]]:
-    """Each Move with the Rover that moves and the space it enters."""
+def legal_moves(m: Mover) -> Listing[Rover]:
+    """Each Move with the Rover that moves."""
     if not m.on_board:
         return []
     touch(*_MOVE_CLAUSES)
     steps, enterable = m.rules.actions.steps(Move), m.enterable
-    return [
-        (move, (rover, there))
-        for where, rover in m.on_board.items()
-        for bit, there, move in steps[where]
-        if bit & enterable
-    ]
+    return [(move, rover) for where, rover in m.on_board.items() for there, move in steps[where] if there & enterable]
 
 
 def check_move(m: Mover, action: Move) -> None:
@@ -71,17 +66,14 @@ def check_move(m: Mover, action: Move) -> None:
     touch("GT-A3")
 
 
-def _to_space(state: GlobetrotterState, found: tuple[Rover, Where]) -> GlobetrotterState:
+def _to_space(state: GlobetrotterState, rover: Rover, where: Where) -> GlobetrotterState:
     """The Rover moved to the space (from the board or from orbit)."""
-    rover, (planet, space) = found
-    return state.replace(rover, Rover(planet, space, rover.owner, rover.hp))
+    return state.replace(rover, Rover(where[0], where[1], rover.owner, rover.hp))
 
 
-def apply_move(
-    rules: Rules, state: GlobetrotterState, player: int, action: Move, found: tuple[Rover, Where]
-) -> GlobetrotterState:
+def apply_move(rules: Rules, state: GlobetrotterState, player: int, action: Move, rover: Rover) -> GlobetrotterState:
     touch(*_MOVE_CLAUSES)
-    return _to_space(state, found)
+    return _to_space(state, rover, rules.boards.places[action.target])
 
 
 def _beside_own_port(m: Mover, where: Where) -> bool:
@@ -125,7 +117,8 @@ def _may_descend(rules: Rules, state: GlobetrotterState, rover: Rover) -> bool:
 
 
 def legal_descents(m: Mover) -> Listing[tuple[Rover, Where]]:
-    """Each descent with the orbiting Rover that descends and the space it lands on."""
+    """Each descent with the orbiting Rover that descends and the space it lands on (a Rover in
+    orbit has no space to tell it by)."""
     if not m.orbiting:
         return []
     touch("GT-SP2")
@@ -164,7 +157,7 @@ def apply_descend(
     touch("GT-SP2")
     if state.turn is not None and state.turn.arrived:
         touch("GT-SP3")  # the listing asked whether the Rover arrived this turn
-    return _to_space(state, found)
+    return _to_space(state, *found)
 
 
 def legal_transfers(m: Mover) -> Listing[tuple[Rover, int]]:
