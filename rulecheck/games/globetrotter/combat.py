@@ -200,7 +200,7 @@ def _one_per_cannon(m: Mover, cls: type[Action], readiness: str) -> Listing[Buil
 
 
 def legal_readies(m: Mover) -> Listing[Building]:
-    return _one_per_cannon(m, Ready, IDLE)
+    return _one_per_cannon(m, Ready, IDLE) if DRILL_CANNON in m.kinds else []
 
 
 def check_ready(m: Mover, action: Ready) -> None:
@@ -219,6 +219,8 @@ def apply_ready(
 def legal_aims(m: Mover) -> Listing[Building]:
     """Each Aim with the cannon that aims."""
     found: Listing[Building] = []
+    if DRILL_CANNON not in m.kinds:
+        return found
     for c in _cannons(m, READY, AIMED):
         touch("GT-D1")
         if c.readiness == AIMED:
@@ -249,7 +251,7 @@ def apply_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim, 
 
 
 def legal_fires(m: Mover) -> Listing[Building]:
-    return _one_per_cannon(m, Fire, AIMED)
+    return _one_per_cannon(m, Fire, AIMED) if DRILL_CANNON in m.kinds else []
 
 
 def check_fire(m: Mover, action: Fire) -> None:

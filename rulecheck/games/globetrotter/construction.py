@@ -251,10 +251,15 @@ def _open_for_rover(m: Mover) -> int:
 
 def rover_cap_counts(m: Mover, planet: int) -> tuple[int, int]:
     """GT-F5: the mover's Rovers and Buildings as the cap counts them (`cap_orbit`, `cap_scope`)."""
-    in_scope = (lambda p: True) if m.rules.options["cap_scope"] == "all-planets" else (lambda p: p == planet)
+    everywhere = m.rules.options["cap_scope"] == "all-planets"
     counted = m.rules.options["cap_orbit"] == "counts"
-    rovers = sum(1 for r in m.rovers if in_scope(r.planet) and (counted or r.space is not None))
-    buildings = sum(1 for b in m.buildings if in_scope(b.planet))
+    rovers = buildings = 0
+    for r in m.rovers:
+        if (everywhere or r.planet == planet) and (counted or r.space is not None):
+            rovers += 1
+    for b in m.buildings:
+        if everywhere or b.planet == planet:
+            buildings += 1
     return rovers, buildings
 
 
@@ -318,8 +323,10 @@ def legal_repairs(m: Mover) -> Listing[tuple[Rover, Building]]:
     if not m.on_board:
         return []
     touch("GT-F3")
-    at_full_allowed = m.rules.options["repair_at_full"] == "legal"
     found: Listing[tuple[Rover, Building]] = []
+    if FACTORY not in m.kinds:
+        return found
+    at_full_allowed = m.rules.options["repair_at_full"] == "legal"
     for where, r in m.on_board.items():
         factory = _repairing_factory(m, where)
         if factory is not None and can_repair(INT_OPS, r.hp, factory.points, at_full_allowed):

@@ -86,6 +86,8 @@ def legal_orbits(m: Mover) -> Listing[Rover]:
     if not m.on_board:
         return []
     touch("GT-SP1", "GT-F4")
+    if not m.beside_own_port:
+        return []
     at = m.rules.actions.at(EnterOrbit)
     return [(at[where], rover) for where, rover in m.on_board.items() if _beside_own_port(m, where)]
 

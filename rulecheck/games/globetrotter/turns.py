@@ -126,6 +126,17 @@ def _has_factory(state: GlobetrotterState, player: int) -> bool:
     return False
 
 
+def _losing(state: GlobetrotterState, players: list[int]) -> list[int]:
+    """GT-E1 for each of `players` (`has_lost`), reading the pieces once."""
+    standing = {r.owner for r in state.rovers if r.space is not None}
+    found = []
+    for player in players:
+        touch("GT-E1")
+        if player not in standing and not _has_factory(state, player):
+            found.append(player)
+    return found
+
+
 def _mark_lost(state: GlobetrotterState, players: list[int]) -> GlobetrotterState:
     return evolve(state, lost=tuple(sorted(set(state.lost) | set(players))))
 
@@ -156,15 +167,15 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> Globetrot
 def _factories_gain_a_point(buildings: tuple[Building, ...], player: int) -> tuple[Building, ...]:
     """GT-F1: the Buildings after `player`'s Factories gain their turn's point; the very same tuple
     when none changes (no Factory, or every one full), so what reads only Buildings sees no change."""
-    gained = list(buildings)
-    changed = False
+    gained: list[Building] | None = None
     for i, b in enumerate(buildings):
         if b.owner == player and b.kind == FACTORY:
             points = turn_start_points(INT_OPS, b.points)
             if points != b.points:
+                if gained is None:
+                    gained = list(buildings)
                 gained[i] = with_points(b, points)
-                changed = True
-    return tuple(gained) if changed else buildings
+    return buildings if gained is None else tuple(gained)
 
 
 def next_player(rules: Rules, state: GlobetrotterState, after: int) -> int:
@@ -182,15 +193,16 @@ def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
         touch("GT-E2")
         return evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
     if rules.options["loss_check"] == "after-every-action":
-        newly = [p for p in range(rules.players) if p not in state.lost and has_lost(state, p)]
+        newly = _losing(state, [p for p in range(rules.players) if p not in state.lost])
         if newly:
             state = _mark_lost(state, newly)
     if _game_over(rules, state):
         return evolve(state, phase=OVER, turn=None)
     turn = state.turn
     assert turn is not None
-    if turn.player in state.lost or not can_act(rules, state):
-        if turn.counted >= ACTIONS_IN_A_ROW and (turn.stolen or usable_points(rules, state, turn)):
+    usable = usable_points(rules, state, turn)
+    if turn.player in state.lost or not _may_act(turn.counted, turn.own_used, turn.stolen, usable):
+        if turn.counted >= ACTIONS_IN_A_ROW and (turn.stolen or usable):
             touch("GT-T5")  # the cap of 4 stops a player who still holds points
         if turn.stolen:
             touch("GT-T4")
