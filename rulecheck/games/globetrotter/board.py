@@ -136,6 +136,7 @@ class Boards:
         self.ops = MaskOps(len(self.numbered))
         """Guards (counters.py) on sets of the game's spaces."""
         self._adjacency = adjacency
+        self._reach: dict[str, Mapping[tuple[int, str], int]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its settings: unpickling gives the shared Boards of those settings."""
@@ -149,6 +150,17 @@ class Boards:
             lowest = spaces & -spaces
             found.append(numbered[lowest.bit_length() - 1])
             spaces ^= lowest
+        return found
+
+    def reach(self, reading: str) -> Mapping[tuple[int, str], int]:
+        """GT-A4, GT-B5, GT-B6: each (planet, space) of the game with the set of the other spaces of its
+        planet within shooting distance under one reading (`in_range`), worked out on first use."""
+        found = self._reach.get(reading)
+        if found is None:
+            labels, bit = in_range(self.removal, reading), self.bit
+            found = self._reach[reading] = MappingProxyType(
+                {(p, s): sum(bit[(p, t)] for t in labels[s]) for p, s in self.numbered}
+            )
         return found
 
     def neighbours(self, space: str) -> tuple[str, ...]:

@@ -106,20 +106,21 @@ def _reach(rules: Rules) -> Mapping[str, frozenset[str]]:
 
 def legal_shots(m: Mover) -> Listing[Piece]:
     """Each shot with the piece it targets."""
-    reach = _reach(m.rules)
+    boards = m.rules.boards
+    reach, bit = boards.reach(m.rules.options["shooting"]), boards.bit
     shots = [
-        (planet, source, target, piece)
-        for planet, source in _shooter_spaces(m)
-        for (on, target), piece in m.enemies
-        if on == planet and target in reach[source]
+        (source, target, piece)
+        for source in _shooter_spaces(m)
+        if reach[source] & m.enemy_spaces
+        for target, piece in m.enemies
+        if bit[target] & reach[source]
     ]
     if not shots:
         return []
     touch(*_SHOT_CLAUSES)
-    act, tokens = m.rules.actions.act, m.rules.boards.tokens
+    act, tokens = m.rules.actions.act, boards.tokens
     return [
-        (act(Shoot, tokens[(planet, source)], tokens[(planet, target)], _KIND_OF[type(piece)]), piece)
-        for planet, source, target, piece in shots
+        (act(Shoot, tokens[source], tokens[target], _KIND_OF[type(piece)]), piece) for source, target, piece in shots
     ]
 
 

@@ -163,7 +163,7 @@ class Mover:
         self.player = player
         boards = rules.boards
         around, bit, around_set = boards.around, boards.bit, boards.around_set
-        rover_spaces = own_rover_spaces = 0
+        rover_spaces = own_rover_spaces = enemy_spaces = 0
         rovers: list[Rover] = []
         on_board: dict[Where, Rover] = {}
         beside_own_rover = 0
@@ -174,13 +174,15 @@ class Mover:
                     rovers.append(r)
                 continue
             where = (r.planet, r.space)
-            rover_spaces |= bit[where]
+            space = bit[where]
+            rover_spaces |= space
             if r.owner != player:
                 enemies.append((where, r))
+                enemy_spaces |= space
             else:
                 rovers.append(r)
                 on_board[where] = r
-                own_rover_spaces |= bit[where]
+                own_rover_spaces |= space
                 beside_own_rover |= around_set[where]
         self.rovers = tuple(rovers)
         """The player's Rovers, in canonical order."""
@@ -190,13 +192,15 @@ class Mover:
         beside_fortification = beside_own_fortification = own_fortification_spaces = fortification_spaces = 0
         for f in state.fortifications:
             where = (f.planet, f.space)
-            fortification_spaces |= bit[where]
+            space = bit[where]
+            fortification_spaces |= space
             beside_fortification |= around_set[where]
             if f.owner != player:
                 enemies.append((where, f))
+                enemy_spaces |= space
             else:
                 fortifications.append(f)
-                own_fortification_spaces |= bit[where]
+                own_fortification_spaces |= space
                 beside_own_fortification |= around_set[where]
         self.fortifications = tuple(fortifications)
         """The player's Fortifications, in canonical order."""
@@ -205,9 +209,11 @@ class Mover:
         building_spaces = 0
         for b in state.buildings:
             where = (b.planet, b.space)
-            building_spaces |= bit[where]
+            space = bit[where]
+            building_spaces |= space
             if b.owner != player:
                 enemies.append((where, b))
+                enemy_spaces |= space
             else:
                 buildings.append(b)
                 kinds.setdefault(b.kind, []).append(b)
@@ -217,6 +223,8 @@ class Mover:
         """The player's Buildings by kind (kinds they have none of are left out)."""
         self.enemies = enemies
         """The other players' pieces on the planets' surfaces, each with its space."""
+        self.enemy_spaces = enemy_spaces
+        """The spaces holding the other players' pieces, as a set (below)."""
         self.orbiting = (
             sorted({r for r in rovers if r.space is None}, key=rover_order) if len(on_board) < len(rovers) else []
         )

@@ -95,8 +95,8 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         boards = boards_for(self.options["removal"], PLANETS_BY_PLAYERS[players], self.options["planet_adjacency"])
         self.rules = Rules(players, dict(self.options), boards, self.rule_gap, actions_on(boards))
         self._listing: tuple[Mover, dict[type[Action], Listing[Any]]] | None = None
-        """The mover of the last state whose play actions were listed, with those actions by type,
-        each with what its effect needs: applying one looks it up there."""
+        """The mover of the last state whose play actions were listed, with those actions by type
+        (the types that have any), each with what its effect needs: applying one looks it up there."""
 
     def initial_state(self) -> GlobetrotterState:
         touch("GT-B1", "GT-B2", "GT-B3", "GT-M1")
@@ -209,15 +209,17 @@ class Globetrotter(Game[GlobetrotterState, Action]):
 
     def _payload(self, state: GlobetrotterState, player: int, action: Action) -> Any:
         """What the effect of `action`, a rule's legal action of `player` in `state`, needs: found
-        in the listing the kernel's `apply` checked the action against, or in a new one (when
-        another state was listed since), made without counting the clauses it reads."""
+        in the listing the kernel's `apply` checked the action against, or, when another state was
+        listed since, in its rule's listing made again, without counting the clauses that reads
+        (a search applies a state's actions long after it listed them)."""
         listing = self._listing
         if listing is None or listing[0].state is not state or listing[0].player != player:
+            listing = self._listing = (Mover(self.rules, state, player), {})
+        mover, by_type = listing
+        listed = by_type.get(type(action))
+        if listed is None:  # of a listing made again: its rule's actions are listed on first use
             with coverage(isolated=True):
-                self._play_actions(state, player)
-            listing = self._listing
-            assert listing is not None
-        listed = listing[1][type(action)]
+                listed = by_type[type(action)] = _RULE_BY_TYPE[type(action)].legal(mover)
         for candidate, payload in listed:
             if candidate is action:
                 return payload
