@@ -265,8 +265,9 @@ class Mover:
 class PlayRule:
     """One kind of play-phase action. `legal` decides legality: it lists the mover's legal actions
     of that kind, each with what its effect needs (the piece that acts, the space it reaches), so
-    applying a listed action is looking it up. `effect` makes the change (on the state after the
-    action's point is spent), touching the clauses the action's legality read. `check` only
+    applying a listed action is looking it up. `effect` makes the change (on the state with the
+    action's point paid, its turn not yet counting the action: `turns.spend`), touching the
+    clauses the action's legality read. `check` only
     explains why an action not listed is illegal, raising IllegalAction naming the clause (the
     kernel's `apply` reports an action it lets through as an engine defect)."""
 

@@ -66,7 +66,7 @@ from rulecheck.games.globetrotter.state import (
     PlanetState,
 )
 from rulecheck.games.globetrotter.symmetry import Rotation, rotations
-from rulecheck.games.globetrotter.turns import begin_turn, finish_action, next_player, spend
+from rulecheck.games.globetrotter.turns import begin_turn, counted_turn, finish_action, next_player, spend
 from rulecheck.geometry.planet import label_order
 
 PLAY_RULES: tuple[PlayRule, ...] = movement.RULES + combat.RULES + construction.RULES
@@ -294,14 +294,16 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         rule = _RULE_BY_TYPE.get(type(action))
         if rule is not None:
             found = self._payload(state, player, action)
-            after = rule.effect(self.rules, spend(self.rules, state), player, action, found)
-            return after if after.pending else finish_action(self.rules, after)
+            paid, spent = spend(self.rules, state)
+            after = rule.effect(self.rules, paid, player, action, found)
+            turn = counted_turn(paid, spent, after)
+            return after.with_turn(turn) if after.pending else finish_action(self.rules, after, turn)
         self._check_play(state, player, action)
         if isinstance(action, EndTurn):
             if state.turn.stolen:
                 touch("GT-T4")  # stolen points not used now are forfeit
             return begin_turn(self.rules, state, next_player(self.rules, state, player))
-        return finish_action(self.rules, spend(self.rules, state))  # Pass
+        return finish_action(self.rules, *spend(self.rules, state))  # Pass
 
     def _check_play(self, state: GlobetrotterState, player: int, action: Action) -> None:
         """IllegalAction, naming the clause, if `action` is not a legal action of play."""

@@ -88,8 +88,11 @@ def can_act(rules: Rules, state: GlobetrotterState) -> bool:
     return _may_act(turn.counted, turn.own_used, turn.stolen, usable_points(rules, state, turn))
 
 
-def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
-    """Count one action and use the point it costs."""
+def spend(rules: Rules, state: GlobetrotterState) -> tuple[GlobetrotterState, Turn]:
+    """Count one action and use the point it costs: the state with the point paid (a saved point
+    taken from the Treasury, if one pays; else the very same state), its turn as it was, and the
+    turn with the action counted. The action's effect reads the paid state and the turn goes in
+    after it (`counted_turn`), so that a step makes no state for the spending alone."""
     turn = state.turn
     assert turn is not None
     usable = usable_points(rules, state, turn)
@@ -107,7 +110,19 @@ def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
         spent = Turn(turn.player, turn.taken + 1, counted, own_used, stolen, False, turn.arrived, turn.saved_now)
     else:
         spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
-    return state.with_turn(spent)
+    return state, spent
+
+
+def counted_turn(paid: GlobetrotterState, spent: Turn, after: GlobetrotterState) -> Turn:
+    """The turn after an action whose effect made `after` from `paid` (`spend`): the action counted
+    as in `spent`, and what the effect changed in the turn (Rovers arrived, points saved) kept."""
+    turn = after.turn
+    if turn is paid.turn:
+        return spent
+    assert turn is not None
+    return Turn(
+        spent.player, spent.taken, spent.counted, spent.own_used, spent.stolen, False, turn.arrived, turn.saved_now
+    )
 
 
 def has_lost(state: GlobetrotterState, player: int) -> bool:
@@ -187,8 +202,11 @@ def next_player(rules: Rules, state: GlobetrotterState, after: int) -> int:
     return after
 
 
-def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
-    """After an action and all its chance events: losses, the end of the game, the end of the turn."""
+def finish_action(rules: Rules, state: GlobetrotterState, turn: Turn | None = None) -> GlobetrotterState:
+    """After an action and all its chance events: losses, the end of the game, the end of the turn.
+    `turn`, if given, is the turn of `state` in place of the one it holds (`counted_turn`)."""
+    turn = state.turn if turn is None else turn
+    assert turn is not None
     if all([p.destroyed for p in state.planets]):
         touch("GT-E2")
         return evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
@@ -198,8 +216,6 @@ def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
             state = _mark_lost(state, newly)
     if _game_over(rules, state):
         return evolve(state, phase=OVER, turn=None)
-    turn = state.turn
-    assert turn is not None
     usable = usable_points(rules, state, turn)
     if turn.player in state.lost or not _may_act(turn.counted, turn.own_used, turn.stolen, usable):
         if turn.counted >= ACTIONS_IN_A_ROW and (turn.stolen or usable):
@@ -207,4 +223,4 @@ def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
         if turn.stolen:
             touch("GT-T4")
         return begin_turn(rules, state, next_player(rules, state, turn.player))
-    return state
+    return state if state.turn is turn else state.with_turn(turn)
