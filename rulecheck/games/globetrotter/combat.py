@@ -117,7 +117,7 @@ def legal_shots(m: Mover) -> Listing[Piece]:
     ]
     if not shots:
         return []
-    touch(*_SHOT_CLAUSES)
+    m.touched += _SHOT_CLAUSES
     act, tokens = m.rules.actions.act, boards.tokens
     return [
         (act(Shoot, tokens[source], tokens[target], _KIND_OF[type(piece)]), piece) for source, target, piece in shots
@@ -195,7 +195,7 @@ def _one_per_cannon(m: Mover, cls: type[Action], readiness: str) -> Listing[Buil
     the cannon."""
     found: Listing[Building] = []
     for c in _cannons(m, readiness):
-        touch("GT-D1")
+        m.touched.append("GT-D1")
         found.append((m.rules.actions.at(cls)[(c.planet, c.space)], c))
     return found
 
@@ -223,9 +223,9 @@ def legal_aims(m: Mover) -> Listing[Building]:
     if DRILL_CANNON not in m.kinds:
         return found
     for c in _cannons(m, READY, AIMED):
-        touch("GT-D1")
+        m.touched.append("GT-D1")
         if c.readiness == AIMED:
-            touch("GT-D3")
+            m.touched.append("GT-D3")
         found += [(aim, c) for (_, space), aim in m.rules.actions.across(Aim)[(c.planet, c.space)] if space != c.aim]
     return found
 

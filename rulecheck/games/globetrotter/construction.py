@@ -86,7 +86,7 @@ def legal_fortifications(m: Mover) -> Listing[Where]:
     """Each Fortify with the space it fortifies."""
     if not m.beside_own_rover:
         return []
-    touch(*_FORTIFY_CLAUSES)
+    m.touched += _FORTIFY_CLAUSES
     at = m.rules.actions.at(Fortify)
     return [(at[where], where) for where in m.rules.boards.spaces_in(_fortifiable(m))]
 
@@ -142,17 +142,17 @@ def legal_builds(m: Mover) -> Listing[Where]:
     sites = m.beside_own_rover & boards.hq_set & m.unoccupied
     if not sites:
         return []
-    touch("GT-A10", "GT-B3")
+    m.touched += ("GT-A10", "GT-B3")
     found: Listing[Where] = []
     for planet, hq in boards.spaces_in(sites):
         supporters, overseen = _support(m, (planet, hq))
         if supporters < 3 or not overseen:
             continue
-        touch("GT-A11")
+        m.touched.append("GT-A11")
         for kind in BUILDING_KINDS:
             counts = _kind_counts(m, planet, kind)
             if counts[1]:
-                touch("GT-T6")
+                m.touched.append("GT-T6")
             if may_build_kind(INT_OPS, *counts):
                 found.append((m.rules.actions.act(Build, boards.tokens[(planet, hq)], kind), (planet, hq)))
     return found
@@ -201,7 +201,7 @@ def legal_decommissions(m: Mover) -> Listing[Building | Fortification]:
     pieces: list[Building | Fortification] = [*m.buildings, *m.fortifications]
     if not pieces:
         return []
-    touch("GT-A12")
+    m.touched.append("GT-A12")
     at = m.rules.actions.at(Decommission)
     return [(at[(piece.planet, piece.space)], piece) for piece in pieces]
 
@@ -267,7 +267,7 @@ def legal_manufactures(m: Mover) -> Listing[Building]:
     """Each Manufacture with the Factory that makes the Rover."""
     found: Listing[Building] = []
     for f in m.kinds.get(FACTORY, ()):
-        touch("GT-F2", "GT-F5")
+        m.touched += ("GT-F2", "GT-F5")
         rovers, buildings = rover_cap_counts(m, f.planet)
         if not can_manufacture(INT_OPS, f.points, rovers, buildings):
             continue
@@ -322,7 +322,7 @@ def legal_repairs(m: Mover) -> Listing[tuple[Rover, Building]]:
     """Each Repair with the Rover repaired and the Factory that repairs it."""
     if not m.on_board:
         return []
-    touch("GT-F3")
+    m.touched.append("GT-F3")
     found: Listing[tuple[Rover, Building]] = []
     if FACTORY not in m.kinds:
         return found
@@ -361,10 +361,10 @@ def apply_repair(
 
 
 def legal_saves(m: Mover) -> Listing[None]:
-    touch("GT-T1")
+    m.touched.append("GT-T1")
     if TREASURY not in m.kinds:
         return []
-    touch("GT-T2")
+    m.touched.append("GT-T2")
     turn = m.state.turn
     assert turn is not None
     if can_save(INT_OPS, saved_points(m.state, m.player), turn.own_used):

@@ -155,12 +155,15 @@ class Mover:
     """The player to move in one state, under one game's rules, with the facts about their
     position that several rules read, worked out once: the rules listing the state's legal
     actions and the check of the action then taken share them. Making the facts touches no
-    clause; the rule that reads one does."""
+    clause; the rule that reads one does (a listing notes them in `touched`)."""
 
     def __init__(self, rules: Rules, state: GlobetrotterState, player: int) -> None:
         self.rules = rules
         self.state = state
         self.player = player
+        self.touched: list[str] = []
+        """The clauses the rules listing the mover's actions read, touched at once when the listing
+        is done (one call rather than one per rule)."""
         boards = rules.boards
         around, bit, around_set = boards.around, boards.bit, boards.around_set
         rover_spaces = own_rover_spaces = enemy_spaces = 0

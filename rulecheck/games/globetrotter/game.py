@@ -237,6 +237,8 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             if listed:
                 every += listed
                 by_type[rule.action_type] = listed
+        if mover.touched:
+            touch(*mover.touched)
         self._listing = (mover, by_type)
         found = [action for action, _ in every]
         assert state.turn is not None

@@ -48,7 +48,7 @@ def legal_moves(m: Mover) -> Listing[Rover]:
     """Each Move with the Rover that moves."""
     if not m.on_board:
         return []
-    touch(*_MOVE_CLAUSES)
+    m.touched += _MOVE_CLAUSES
     steps, enterable = m.rules.actions.steps(Move), m.enterable
     return [(move, rover) for where, rover in m.on_board.items() for there, move in steps[where] if there & enterable]
 
@@ -85,7 +85,7 @@ def legal_orbits(m: Mover) -> Listing[Rover]:
     """Each move into orbit with the Rover that goes."""
     if not m.on_board:
         return []
-    touch("GT-SP1", "GT-F4")
+    m.touched += ("GT-SP1", "GT-F4")
     if not m.beside_own_port:
         return []
     at = m.rules.actions.at(EnterOrbit)
@@ -123,7 +123,7 @@ def legal_descents(m: Mover) -> Listing[tuple[Rover, Where]]:
     orbit has no space to tell it by)."""
     if not m.orbiting:
         return []
-    touch("GT-SP2")
+    m.touched.append("GT-SP2")
     boards = m.rules.boards
     act, tokens = m.rules.actions.act, boards.tokens
     return [
@@ -171,7 +171,7 @@ def legal_transfers(m: Mover) -> Listing[tuple[Rover, int]]:
     moves = [(r, other) for r in m.orbiting for other in live if other != r.planet]
     if not moves:
         return []
-    touch("GT-SP3", "GT-SP4")
+    m.touched += ("GT-SP3", "GT-SP4")
     if rules.options["orbit_moves"] == "descend-only":
         return []
     boards = rules.boards
