@@ -157,6 +157,30 @@ class Mover:
     actions and the check of the action then taken share them. Making the facts touches no
     clause; the rule that reads one does (a listing notes them in `touched`)."""
 
+    __slots__ = (
+        "rules",
+        "state",
+        "player",
+        "touched",
+        "rovers",
+        "on_board",
+        "fortifications",
+        "buildings",
+        "kinds",
+        "enemies",
+        "enemy_spaces",
+        "orbiting",
+        "unoccupied",
+        "enterable",
+        "own_fortified_clear",
+        "own_supporting",
+        "own_rover_spaces",
+        "beside_own_rover",
+        "beside_fortification",
+        "beside_own_fortification",
+        "beside_own_port",
+    )
+
     def __init__(self, rules: Rules, state: GlobetrotterState, player: int) -> None:
         self.rules = rules
         self.state = state
@@ -187,7 +211,7 @@ class Mover:
                 on_board[where] = r
                 own_rover_spaces |= space
                 beside_own_rover |= around_set[where]
-        self.rovers = tuple(rovers)
+        self.rovers: Sequence[Rover] = rovers
         """The player's Rovers, in canonical order."""
         self.on_board = on_board
         """The player's Rovers on a planet's surface (not in orbit), by space, in canonical order."""
@@ -205,7 +229,7 @@ class Mover:
                 fortifications.append(f)
                 own_fortification_spaces |= space
                 beside_own_fortification |= around_set[where]
-        self.fortifications = tuple(fortifications)
+        self.fortifications: Sequence[Fortification] = fortifications
         """The player's Fortifications, in canonical order."""
         buildings: list[Building] = []
         kinds: dict[str, list[Building]] = {}
@@ -220,7 +244,7 @@ class Mover:
             else:
                 buildings.append(b)
                 kinds.setdefault(b.kind, []).append(b)
-        self.buildings = tuple(buildings)
+        self.buildings: Sequence[Building] = buildings
         """The player's Buildings, in canonical order."""
         self.kinds: Mapping[str, Sequence[Building]] = kinds
         """The player's Buildings by kind (kinds they have none of are left out)."""

@@ -13,8 +13,9 @@ Leaves out: 7 or more players (the rulebook's table stops at 6) and table talk.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from rulecheck.core.clauses import coverage, touch
@@ -72,6 +73,8 @@ from rulecheck.geometry.planet import label_order
 PLAY_RULES: tuple[PlayRule, ...] = movement.RULES + combat.RULES + construction.RULES
 _RULE_BY_TYPE = {rule.action_type: rule for rule in PLAY_RULES}
 A = TypeVar("A", bound=Action)
+_BY_TEXT = attrgetter("text")
+"""The key of the canonical order of actions."""
 MOST_DAMAGE = combat.DIE_FACES * combat.DIE_FACES
 """The most a Drill Cannon's hits can deal: a d6 of hits, each up to a d6 of damage."""
 
@@ -89,6 +92,7 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     action_types = ACTION_TYPES
     chance_action_types = (Die, Dice, Damage)
     option_space = OPTIONS
+    legal_actions_sorted = True
 
     def _prepare(self) -> None:
         players = self.players
@@ -188,16 +192,21 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             return combat.DIE_OUTCOMES
         return combat.chance_outcomes(self.rules, state)
 
-    def _legal_actions(self, state: GlobetrotterState, player: int) -> Iterable[Action]:
+    def _legal_actions(self, state: GlobetrotterState, player: int) -> list[Action]:
+        """The legal actions sorted by their text (`legal_actions_sorted`): the rules list each one
+        once (a piece, a space, a pair of spaces or a kind of piece tells each apart)."""
         if state.phase == PLAY:  # the common case first
-            return self._play_actions(state, player)
-        if state.phase == CHOOSE:
-            return setup.legal_choices(self.rules, state)
-        if state.phase == PLACE_FACTORY:
-            return setup.legal_factories(self.rules, state)
-        if state.phase == PLACE_ROVER:
-            return setup.legal_rovers(self.rules, state)
-        return self._play_actions(state, player)
+            found = self._play_actions(state, player)
+        elif state.phase == CHOOSE:
+            found = list(setup.legal_choices(self.rules, state))
+        elif state.phase == PLACE_FACTORY:
+            found = list(setup.legal_factories(self.rules, state))
+        elif state.phase == PLACE_ROVER:
+            found = list(setup.legal_rovers(self.rules, state))
+        else:
+            found = self._play_actions(state, player)
+        found.sort(key=_BY_TEXT)
+        return found
 
     def _mover_in(self, state: GlobetrotterState, player: int) -> Mover:
         """`player`, to move in `state`, with the facts the rules read (the last listing's, if it

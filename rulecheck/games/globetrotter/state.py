@@ -282,9 +282,8 @@ def _replaced(pieces: tuple[Q, ...], old: Q, new: Q | None, order: Callable[[Q],
     put in at its place in `order`. The piece is found by identity first (rules pass the state's
     own pieces), by equality otherwise (ValueError if there is none); equal pieces are
     interchangeable."""
-    index = next((i for i, piece in enumerate(pieces) if piece is old), None)
-    if index is None:
-        index = pieces.index(old)
+    identities = list(map(id, pieces))
+    index = identities.index(id(old)) if id(old) in identities else pieces.index(old)
     rest: tuple[Q, ...] = pieces[:index] + pieces[index + 1 :]
     if new is None:
         return rest
