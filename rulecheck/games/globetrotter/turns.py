@@ -12,6 +12,7 @@ Leaves out: what the actions do (the rule modules).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from rulecheck.core.clauses import touch
@@ -141,7 +142,7 @@ def _has_factory(state: GlobetrotterState, player: int) -> bool:
     return False
 
 
-def _losing(state: GlobetrotterState, players: list[int]) -> list[int]:
+def _losing(state: GlobetrotterState, players: Iterable[int]) -> list[int]:
     """GT-E1 for each of `players` (`has_lost`), reading the pieces once."""
     standing = {r.owner for r in state.rovers if r.space is not None}
     found = []
@@ -160,6 +161,8 @@ def _game_over(rules: Rules, state: GlobetrotterState) -> bool:
     if rules.options["game_end"] == "first-loss":
         return bool(state.lost)
     touch("GT-E3")
+    if not state.lost:
+        return rules.players <= 1
     alive = [p for p in range(rules.players) if p not in state.lost]
     return len(alive) <= 1
 
@@ -207,11 +210,15 @@ def finish_action(rules: Rules, state: GlobetrotterState, turn: Turn | None = No
     `turn`, if given, is the turn of `state` in place of the one it holds (`counted_turn`)."""
     turn = state.turn if turn is None else turn
     assert turn is not None
-    if all([p.destroyed for p in state.planets]):
+    for planet in state.planets:
+        if not planet.destroyed:
+            break
+    else:
         touch("GT-E2")
         return evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
     if rules.options["loss_check"] == "after-every-action":
-        newly = _losing(state, [p for p in range(rules.players) if p not in state.lost])
+        lost = state.lost
+        newly = _losing(state, [p for p in range(rules.players) if p not in lost] if lost else range(rules.players))
         if newly:
             state = _mark_lost(state, newly)
     if _game_over(rules, state):
