@@ -30,7 +30,7 @@ from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Aim, Damage, Dice, Die, Fire, Ready, Shoot
 from rulecheck.games.globetrotter.board import in_range
-from rulecheck.games.globetrotter.context import Listing, Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.context import NOTHING, Listing, Mover, PlayRule, Rules, Where
 from rulecheck.games.globetrotter.counters import (
     COVERED_THRESHOLD,
     EXPLOSION_THRESHOLD,
@@ -116,7 +116,7 @@ def legal_shots(m: Mover) -> Listing[Piece]:
         if bit[target] & reach[source]
     ]
     if not shots:
-        return []
+        return NOTHING
     m.touched += _SHOT_CLAUSES
     act, tokens = m.rules.actions.act, boards.tokens
     return [
@@ -193,7 +193,7 @@ def _cannons(m: Mover, *readiness: str) -> list[Building]:
 def _one_per_cannon(m: Mover, cls: type[Action], readiness: str) -> Listing[Building]:
     """The action of `cls` for each of the mover's Drill Cannons in `readiness` (Ready, Fire), with
     the cannon."""
-    found: Listing[Building] = []
+    found: list[tuple[Action, Building]] = []
     for c in _cannons(m, readiness):
         m.touched.append("GT-D1")
         found.append((m.rules.actions.at(cls)[(c.planet, c.space)], c))
@@ -201,7 +201,7 @@ def _one_per_cannon(m: Mover, cls: type[Action], readiness: str) -> Listing[Buil
 
 
 def legal_readies(m: Mover) -> Listing[Building]:
-    return _one_per_cannon(m, Ready, IDLE) if DRILL_CANNON in m.kinds else []
+    return _one_per_cannon(m, Ready, IDLE) if DRILL_CANNON in m.kinds else NOTHING
 
 
 def check_ready(m: Mover, action: Ready) -> None:
@@ -219,9 +219,9 @@ def apply_ready(
 
 def legal_aims(m: Mover) -> Listing[Building]:
     """Each Aim with the cannon that aims."""
-    found: Listing[Building] = []
     if DRILL_CANNON not in m.kinds:
-        return found
+        return NOTHING
+    found: list[tuple[Action, Building]] = []
     for c in _cannons(m, READY, AIMED):
         m.touched.append("GT-D1")
         if c.readiness == AIMED:
@@ -252,7 +252,7 @@ def apply_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim, 
 
 
 def legal_fires(m: Mover) -> Listing[Building]:
-    return _one_per_cannon(m, Fire, AIMED) if DRILL_CANNON in m.kinds else []
+    return _one_per_cannon(m, Fire, AIMED) if DRILL_CANNON in m.kinds else NOTHING
 
 
 def check_fire(m: Mover, action: Fire) -> None:

@@ -21,7 +21,7 @@ from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Build, Decommission, Fortify, Manufacture, Repair, Save
-from rulecheck.games.globetrotter.context import Listing, Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.context import NOTHING, Listing, Mover, PlayRule, Rules, Where
 from rulecheck.games.globetrotter.counters import (
     BUILDING_HP,
     FORTIFICATION_HP,
@@ -85,7 +85,7 @@ def _fortifiable(m: Mover) -> int:
 def legal_fortifications(m: Mover) -> Listing[Where]:
     """Each Fortify with the space it fortifies."""
     if not m.beside_own_rover:
-        return []
+        return NOTHING
     m.touched += _FORTIFY_CLAUSES
     at = m.rules.actions.at(Fortify)
     return [(at[where], where) for where in m.rules.boards.spaces_in(_fortifiable(m))]
@@ -141,9 +141,9 @@ def legal_builds(m: Mover) -> Listing[Where]:
     boards = m.rules.boards
     sites = m.beside_own_rover & boards.hq_set & m.unoccupied
     if not sites:
-        return []
+        return NOTHING
     m.touched += ("GT-A10", "GT-B3")
-    found: Listing[Where] = []
+    found: list[tuple[Action, Where]] = []
     for planet, hq in boards.spaces_in(sites):
         supporters, overseen = _support(m, (planet, hq))
         if supporters < 3 or not overseen:
@@ -200,7 +200,7 @@ def legal_decommissions(m: Mover) -> Listing[Building | Fortification]:
     """Each Decommission with the piece that goes."""
     pieces: list[Building | Fortification] = [*m.buildings, *m.fortifications]
     if not pieces:
-        return []
+        return NOTHING
     m.touched.append("GT-A12")
     at = m.rules.actions.at(Decommission)
     return [(at[(piece.planet, piece.space)], piece) for piece in pieces]
@@ -265,8 +265,11 @@ def rover_cap_counts(m: Mover, planet: int) -> tuple[int, int]:
 
 def legal_manufactures(m: Mover) -> Listing[Building]:
     """Each Manufacture with the Factory that makes the Rover."""
-    found: Listing[Building] = []
-    for f in m.kinds.get(FACTORY, ()):
+    factories = m.kinds.get(FACTORY)
+    if not factories:
+        return NOTHING
+    found: list[tuple[Action, Building]] = []
+    for f in factories:
         m.touched += ("GT-F2", "GT-F5")
         rovers, buildings = rover_cap_counts(m, f.planet)
         if not can_manufacture(INT_OPS, f.points, rovers, buildings):
@@ -321,11 +324,11 @@ def _repairing_factory(m: Mover, where: Where) -> Building | None:
 def legal_repairs(m: Mover) -> Listing[tuple[Rover, Building]]:
     """Each Repair with the Rover repaired and the Factory that repairs it."""
     if not m.on_board:
-        return []
+        return NOTHING
     m.touched.append("GT-F3")
-    found: Listing[tuple[Rover, Building]] = []
     if FACTORY not in m.kinds:
-        return found
+        return NOTHING
+    found: list[tuple[Action, tuple[Rover, Building]]] = []
     at_full_allowed = m.rules.options["repair_at_full"] == "legal"
     for where, r in m.on_board.items():
         factory = _repairing_factory(m, where)
@@ -363,13 +366,13 @@ def apply_repair(
 def legal_saves(m: Mover) -> Listing[None]:
     m.touched.append("GT-T1")
     if TREASURY not in m.kinds:
-        return []
+        return NOTHING
     m.touched.append("GT-T2")
     turn = m.state.turn
     assert turn is not None
     if can_save(INT_OPS, saved_points(m.state, m.player), turn.own_used):
         return [(m.rules.actions.act(Save), None)]
-    return []
+    return NOTHING
 
 
 def check_save(m: Mover, action: Save) -> None:

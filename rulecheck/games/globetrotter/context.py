@@ -42,8 +42,11 @@ P = TypeVar("P")
 Where = tuple[int, str]
 """A space of the game: planet index and space label."""
 _NOWHERE: frozenset[Where] = frozenset()
-Listing = list[tuple[Action, P]]
+Listing = Sequence[tuple[Action, P]]
 """Legal actions of one kind, each with what its effect needs (its payload)."""
+NOTHING: Listing[Any] = ()
+"""The listing of a kind of action none of which is legal (one for all, rather than a new empty
+list from every rule on every step)."""
 Steps = tuple[tuple[Where, Action], ...]
 """Spaces, each with the action that reaches it from one space."""
 Neighbours = tuple[tuple[int, Action], ...]
@@ -252,8 +255,8 @@ class Mover:
         """The other players' pieces on the planets' surfaces, each with its space."""
         self.enemy_spaces = enemy_spaces
         """The spaces holding the other players' pieces, as a set (below)."""
-        self.orbiting = (
-            sorted({r for r in rovers if r.space is None}, key=rover_order) if len(on_board) < len(rovers) else []
+        self.orbiting: Sequence[Rover] = (
+            sorted({r for r in rovers if r.space is None}, key=rover_order) if len(on_board) < len(rovers) else ()
         )
         """The player's orbiting Rovers, each distinct one once, in canonical order."""
         # Sets of spaces, as bitmasks of the boards' numbering (Boards.bit):

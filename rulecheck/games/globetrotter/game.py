@@ -239,7 +239,7 @@ class Globetrotter(Game[GlobetrotterState, Action]):
 
     def _play_actions(self, state: GlobetrotterState, player: int) -> list[Action]:
         mover = Mover(self.rules, state, player)
-        every: Listing[Any] = []
+        every: list[tuple[Action, Any]] = []
         by_type: dict[type[Action], Listing[Any]] = {}
         for rule in PLAY_RULES:
             listed = rule.legal(mover)

@@ -19,7 +19,7 @@ from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Descend, EnterOrbit, Move, Transfer
-from rulecheck.games.globetrotter.context import Listing, Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.context import NOTHING, Listing, Mover, PlayRule, Rules, Where
 from rulecheck.games.globetrotter.state import EMPTY, GlobetrotterState, Occupants, Rover
 
 _MOVE_CLAUSES: Final = ("GT-A1", "GT-F4", "GT-B4", "GT-A2", "GT-A3")
@@ -47,7 +47,7 @@ def _blocked(there: Occupants) -> tuple[str, str]:
 def legal_moves(m: Mover) -> Listing[Rover]:
     """Each Move with the Rover that moves."""
     if not m.on_board:
-        return []
+        return NOTHING
     m.touched += _MOVE_CLAUSES
     steps, enterable = m.rules.actions.steps(Move), m.enterable
     return [(move, rover) for where, rover in m.on_board.items() for there, move in steps[where] if there & enterable]
@@ -84,10 +84,10 @@ def _beside_own_port(m: Mover, where: Where) -> bool:
 def legal_orbits(m: Mover) -> Listing[Rover]:
     """Each move into orbit with the Rover that goes."""
     if not m.on_board:
-        return []
+        return NOTHING
     m.touched += ("GT-SP1", "GT-F4")
     if not m.beside_own_port:
-        return []
+        return NOTHING
     at = m.rules.actions.at(EnterOrbit)
     return [(at[where], rover) for where, rover in m.on_board.items() if _beside_own_port(m, where)]
 
@@ -122,7 +122,7 @@ def legal_descents(m: Mover) -> Listing[tuple[Rover, Where]]:
     """Each descent with the orbiting Rover that descends and the space it lands on (a Rover in
     orbit has no space to tell it by)."""
     if not m.orbiting:
-        return []
+        return NOTHING
     m.touched.append("GT-SP2")
     boards = m.rules.boards
     act, tokens = m.rules.actions.act, boards.tokens
@@ -165,15 +165,15 @@ def apply_descend(
 def legal_transfers(m: Mover) -> Listing[tuple[Rover, int]]:
     """Each move between orbits with the orbiting Rover that moves and the planet it reaches."""
     if not m.orbiting:
-        return []
+        return NOTHING
     rules = m.rules
     live = rules.live_planets(m.state)
     moves = [(r, other) for r in m.orbiting for other in live if other != r.planet]
     if not moves:
-        return []
+        return NOTHING
     m.touched += ("GT-SP3", "GT-SP4")
     if rules.options["orbit_moves"] == "descend-only":
-        return []
+        return NOTHING
     boards = rules.boards
     return [
         (rules.actions.act(Transfer, r.hp, boards.orbit_token(r.planet), boards.orbit_token(other)), (r, other))
