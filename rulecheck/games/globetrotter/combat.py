@@ -112,8 +112,8 @@ def legal_shots(m: Mover) -> Listing[Piece]:
         (source, target, piece)
         for source in _shooter_spaces(m)
         if reach[source] & m.enemy_spaces
-        for target, piece in m.enemies
-        if bit[target] & reach[source]
+        for piece in m.enemies
+        if bit[target := _space_of(piece)] & reach[source]
     ]
     if not shots:
         return NOTHING
@@ -122,6 +122,12 @@ def legal_shots(m: Mover) -> Listing[Piece]:
     return [
         (act(Shoot, tokens[source], tokens[target], _KIND_OF[type(piece)]), piece) for source, target, piece in shots
     ]
+
+
+def _space_of(piece: Piece) -> Where:
+    """Where a piece on a planet's surface stands."""
+    assert piece.space is not None
+    return piece.planet, piece.space
 
 
 def check_shoot(m: Mover, action: Shoot) -> None:

@@ -197,7 +197,7 @@ class Mover:
         rovers: list[Rover] = []
         on_board: dict[Where, Rover] = {}
         beside_own_rover = 0
-        enemies: list[tuple[Where, Piece]] = []
+        enemies: list[Piece] = []
         for r in state.rovers:
             if r.space is None:
                 if r.owner == player:
@@ -207,7 +207,7 @@ class Mover:
             space = bit[where]
             rover_spaces |= space
             if r.owner != player:
-                enemies.append((where, r))
+                enemies.append(r)
                 enemy_spaces |= space
             else:
                 rovers.append(r)
@@ -226,7 +226,7 @@ class Mover:
             fortification_spaces |= space
             beside_fortification |= around_set[where]
             if f.owner != player:
-                enemies.append((where, f))
+                enemies.append(f)
                 enemy_spaces |= space
             else:
                 fortifications.append(f)
@@ -242,17 +242,21 @@ class Mover:
             space = bit[where]
             building_spaces |= space
             if b.owner != player:
-                enemies.append((where, b))
+                enemies.append(b)
                 enemy_spaces |= space
             else:
                 buildings.append(b)
-                kinds.setdefault(b.kind, []).append(b)
+                alike = kinds.get(b.kind)
+                if alike is None:
+                    kinds[b.kind] = [b]
+                else:
+                    alike.append(b)
         self.buildings: Sequence[Building] = buildings
         """The player's Buildings, in canonical order."""
         self.kinds: Mapping[str, Sequence[Building]] = kinds
         """The player's Buildings by kind (kinds they have none of are left out)."""
         self.enemies = enemies
-        """The other players' pieces on the planets' surfaces, each with its space."""
+        """The other players' pieces on the planets' surfaces."""
         self.enemy_spaces = enemy_spaces
         """The spaces holding the other players' pieces, as a set (below)."""
         self.orbiting: Sequence[Rover] = (
