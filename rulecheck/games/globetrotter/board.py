@@ -129,6 +129,10 @@ class Boards:
             {where: sum(self.bit[n] for n in near) for where, near in self.around.items()}
         )
         """Each (planet, space) of the game with the set of its neighbours."""
+        self.spot: Mapping[tuple[int, str], tuple[int, int]] = MappingProxyType(
+            {where: (self.bit[where], self.around_set[where]) for where in self.numbered}
+        )
+        """Each (planet, space) of the game with its set and the set of its neighbours, read at once."""
         self.planet_set: tuple[int, ...] = tuple(sum(self.bit[(p, s)] for s in self.spaces) for p in range(planets))
         """Each planet's spaces as a set."""
         self.hq_set: int = sum(bit for (_, s), bit in self.bit.items() if s in self.hq_spaces)

@@ -192,7 +192,7 @@ class Mover:
         """The clauses the rules listing the mover's actions read, touched at once when the listing
         is done (one call rather than one per rule)."""
         boards = rules.boards
-        around, bit, around_set = boards.around, boards.bit, boards.around_set
+        around, bit, spot = boards.around, boards.bit, boards.spot
         rover_spaces = own_rover_spaces = enemy_spaces = 0
         rovers: list[Rover] = []
         on_board: dict[Where, Rover] = {}
@@ -204,7 +204,7 @@ class Mover:
                     rovers.append(r)
                 continue
             where = (r.planet, r.space)
-            space = bit[where]
+            space, beside = spot[where]
             rover_spaces |= space
             if r.owner != player:
                 enemies.append(r)
@@ -213,7 +213,7 @@ class Mover:
                 rovers.append(r)
                 on_board[where] = r
                 own_rover_spaces |= space
-                beside_own_rover |= around_set[where]
+                beside_own_rover |= beside
         self.rovers: Sequence[Rover] = rovers
         """The player's Rovers, in canonical order."""
         self.on_board = on_board
@@ -221,25 +221,23 @@ class Mover:
         fortifications: list[Fortification] = []
         beside_fortification = beside_own_fortification = own_fortification_spaces = fortification_spaces = 0
         for f in state.fortifications:
-            where = (f.planet, f.space)
-            space = bit[where]
+            space, beside = spot[(f.planet, f.space)]
             fortification_spaces |= space
-            beside_fortification |= around_set[where]
+            beside_fortification |= beside
             if f.owner != player:
                 enemies.append(f)
                 enemy_spaces |= space
             else:
                 fortifications.append(f)
                 own_fortification_spaces |= space
-                beside_own_fortification |= around_set[where]
+                beside_own_fortification |= beside
         self.fortifications: Sequence[Fortification] = fortifications
         """The player's Fortifications, in canonical order."""
         buildings: list[Building] = []
         kinds: dict[str, list[Building]] = {}
         building_spaces = 0
         for b in state.buildings:
-            where = (b.planet, b.space)
-            space = bit[where]
+            space = bit[(b.planet, b.space)]
             building_spaces |= space
             if b.owner != player:
                 enemies.append(b)
