@@ -129,6 +129,10 @@ class Boards:
             {where: sum(self.bit[n] for n in near) for where, near in self.around.items()}
         )
         """Each (planet, space) of the game with the set of its neighbours."""
+        self.spot: Mapping[tuple[int, str], tuple[int, int]] = MappingProxyType(
+            {where: (self.bit[where], self.around_set[where]) for where in self.numbered}
+        )
+        """Each (planet, space) of the game with its set and the set of its neighbours, read at once."""
         self.planet_set: tuple[int, ...] = tuple(sum(self.bit[(p, s)] for s in self.spaces) for p in range(planets))
         """Each planet's spaces as a set."""
         self.hq_set: int = sum(bit for (_, s), bit in self.bit.items() if s in self.hq_spaces)
@@ -136,6 +140,7 @@ class Boards:
         self.ops = MaskOps(len(self.numbered))
         """Guards (counters.py) on sets of the game's spaces."""
         self._adjacency = adjacency
+        self._reach: dict[Shooting, Mapping[tuple[int, str], int]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its settings: unpickling gives the shared Boards of those settings."""
@@ -149,6 +154,17 @@ class Boards:
             lowest = spaces & -spaces
             found.append(numbered[lowest.bit_length() - 1])
             spaces ^= lowest
+        return found
+
+    def reach(self, reading: Shooting) -> Mapping[tuple[int, str], int]:
+        """GT-A4, GT-B5, GT-B6: each (planet, space) of the game with the set of the other spaces of its
+        planet within shooting distance under one reading (`in_range`), worked out on first use."""
+        found = self._reach.get(reading)
+        if found is None:
+            labels, bit = in_range(self.removal.value, reading), self.bit
+            found = self._reach[reading] = MappingProxyType(
+                {(p, s): sum(bit[(p, t)] for t in labels[s]) for p, s in self.numbered}
+            )
         return found
 
     def neighbours(self, space: str) -> tuple[str, ...]:

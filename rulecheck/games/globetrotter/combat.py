@@ -30,7 +30,7 @@ from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Aim, Damage, Dice, Die, Fire, Ready, Shoot
 from rulecheck.games.globetrotter.board import in_range
-from rulecheck.games.globetrotter.context import Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.context import NOTHING, Listing, Mover, PlayRule, Rules, Where
 from rulecheck.games.globetrotter.counters import (
     COVERED_THRESHOLD,
     EXPLOSION_THRESHOLD,
@@ -64,6 +64,7 @@ from rulecheck.games.globetrotter.state import (
     GlobetrotterState,
     Pending,
     Piece,
+    Rover,
 )
 
 DIE_FACES: Final = 6
@@ -99,6 +100,8 @@ def _shooter_spaces(m: Mover) -> set[Where]:
 
 PIECE_KINDS: Final = (ROVER, FORTIFICATION, BUILDING)
 """The kind of each piece `GlobetrotterState.pieces_at` gives, in its order."""
+_KIND_OF: Final = {Rover: ROVER, Fortification: FORTIFICATION, Building: BUILDING}
+"""The kind a shot names for each class of piece."""
 _SHOT_CLAUSES: Final = ("GT-A4", "GT-B5", "GT-B6")
 
 
@@ -111,24 +114,33 @@ def _reach(rules: Rules) -> Mapping[str, frozenset[str]]:
     return in_range(rules.boards.removal.value, rules.options.shooting)
 
 
-def legal_shots(m: Mover) -> list[Action]:
-    reach = _reach(m.rules)
+def legal_shots(m: Mover) -> Listing[Piece]:
+    """Each shot with the piece it targets."""
+    boards = m.rules.boards
+    reach, bit = boards.reach(m.rules.options.shooting), boards.bit
     shots = [
-        (planet, source, target, kind)
-        for planet, source in _shooter_spaces(m)
-        for (on, target), kind in m.enemies
-        if on == planet and target in reach[source]
+        (source, target, piece)
+        for source in _shooter_spaces(m)
+        if reach[source] & m.enemy_spaces
+        for piece in m.enemies
+        if bit[target := _space_of(piece)] & reach[source]
     ]
     if not shots:
-        return []
-    touch(*_SHOT_CLAUSES)
-    act, tokens = m.rules.actions.act, m.rules.boards.tokens
+        return NOTHING
+    m.touched += _SHOT_CLAUSES
+    act, tokens = m.rules.actions.act, boards.tokens
     return [
-        act(Shoot, tokens[(planet, source)], tokens[(planet, target)], kind) for planet, source, target, kind in shots
+        (act(Shoot, tokens[source], tokens[target], _KIND_OF[type(piece)]), piece) for source, target, piece in shots
     ]
 
 
-def check_shoot(m: Mover, action: Shoot) -> Piece:
+def _space_of(piece: Piece) -> Where:
+    """Where a piece on a planet's surface stands."""
+    assert piece.space is not None
+    return piece.planet, piece.space
+
+
+def check_shoot(m: Mover, action: Shoot) -> None:
     rules, state = m.rules, m.state
     touch("GT-A4")
     source = rules.space(action.source, "GT-A4", action, state)
@@ -141,7 +153,6 @@ def check_shoot(m: Mover, action: Shoot) -> Piece:
     touch("GT-B5", "GT-B6")
     if source[0] != planet or space not in _reach(rules)[source[1]]:
         raise IllegalAction("GT-A4", f"{action.target} is beyond shooting distance 3 of {action.source}", action)
-    return target
 
 
 def _has_cover(rules: Rules, state: GlobetrotterState, shooter: int, target: Piece, kind: str) -> bool:
@@ -165,6 +176,7 @@ def _has_cover(rules: Rules, state: GlobetrotterState, shooter: int, target: Pie
 
 
 def apply_shoot(rules: Rules, state: GlobetrotterState, player: int, action: Shoot, target: Piece) -> GlobetrotterState:
+    touch("GT-A4", "GT-SP4", "GT-B5", "GT-B6")
     threshold = COVERED_THRESHOLD if _has_cover(rules, state, player, target, action.kind) else HIT_THRESHOLD
     assert target.space is not None
     if action.kind == ROVER:
@@ -194,43 +206,47 @@ def _cannons(m: Mover, *readiness: str) -> list[Building]:
     return [c for c in cannons if c.readiness in readiness] if cannons else []
 
 
-def _one_per_cannon(m: Mover, cls: type[Action], readiness: str) -> list[Action]:
-    """The action of `cls` for each of the mover's Drill Cannons in `readiness` (Ready, Fire)."""
-    found: list[Action] = []
+def _one_per_cannon(m: Mover, cls: type[Action], readiness: str) -> Listing[Building]:
+    """The action of `cls` for each of the mover's Drill Cannons in `readiness` (Ready, Fire), with
+    the cannon."""
+    found: list[tuple[Action, Building]] = []
     for c in _cannons(m, readiness):
-        touch("GT-D1")
-        found.append(m.rules.actions.at(cls)[(c.planet, c.space)])
+        m.touched.append("GT-D1")
+        found.append((m.rules.actions.at(cls)[(c.planet, c.space)], c))
     return found
 
 
-def legal_readies(m: Mover) -> list[Action]:
-    return _one_per_cannon(m, Ready, IDLE)
+def legal_readies(m: Mover) -> Listing[Building]:
+    return _one_per_cannon(m, Ready, IDLE) if DRILL_CANNON in m.kinds else NOTHING
 
 
-def check_ready(m: Mover, action: Ready) -> Building:
+def check_ready(m: Mover, action: Ready) -> None:
     cannon = _own_cannon(m, action.cannon, action)
     if cannon.readiness != IDLE:
         raise IllegalAction("GT-D1", "the Drill Cannon is already ready", action)
-    return cannon
 
 
 def apply_ready(
     rules: Rules, state: GlobetrotterState, player: int, action: Ready, cannon: Building
 ) -> GlobetrotterState:
+    touch("GT-D1")
     return state.replace(cannon, evolve(cannon, readiness=READY))
 
 
-def legal_aims(m: Mover) -> list[Action]:
-    found: list[Action] = []
+def legal_aims(m: Mover) -> Listing[Building]:
+    """Each Aim with the cannon that aims."""
+    if DRILL_CANNON not in m.kinds:
+        return NOTHING
+    found: list[tuple[Action, Building]] = []
     for c in _cannons(m, READY, AIMED):
-        touch("GT-D1")
+        m.touched.append("GT-D1")
         if c.readiness == AIMED:
-            touch("GT-D3")
-        found += [aim for (_, space), aim in m.rules.actions.across(Aim)[(c.planet, c.space)] if space != c.aim]
+            m.touched.append("GT-D3")
+        found += [(aim, c) for (_, space), aim in m.rules.actions.across(Aim)[(c.planet, c.space)] if space != c.aim]
     return found
 
 
-def check_aim(m: Mover, action: Aim) -> Building:
+def check_aim(m: Mover, action: Aim) -> None:
     cannon = _own_cannon(m, action.cannon, action)
     if cannon.readiness == IDLE:
         raise IllegalAction("GT-D1", "the Drill Cannon must be readied before it aims", action)
@@ -241,29 +257,30 @@ def check_aim(m: Mover, action: Aim) -> Building:
         touch("GT-D3")
         if cannon.aim == space:
             raise IllegalAction("GT-D3", "re-aiming needs another space", action)
-    return cannon
 
 
 def apply_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim, cannon: Building) -> GlobetrotterState:
-    _, space = rules.space(action.target, "GT-D1", action, state)
+    _, space = rules.boards.places[action.target]
+    touch("GT-D1")
+    if cannon.readiness == AIMED:
+        touch("GT-D3")
     return state.replace(cannon, evolve(cannon, readiness=AIMED, aim=space))
 
 
-def legal_fires(m: Mover) -> list[Action]:
-    return _one_per_cannon(m, Fire, AIMED)
+def legal_fires(m: Mover) -> Listing[Building]:
+    return _one_per_cannon(m, Fire, AIMED) if DRILL_CANNON in m.kinds else NOTHING
 
 
-def check_fire(m: Mover, action: Fire) -> Building:
+def check_fire(m: Mover, action: Fire) -> None:
     cannon = _own_cannon(m, action.cannon, action)
     if cannon.readiness != AIMED:
         raise IllegalAction("GT-D1", "the Drill Cannon must be aimed before it fires", action)
-    return cannon
 
 
 def apply_fire(
     rules: Rules, state: GlobetrotterState, player: int, action: Fire, cannon: Building
 ) -> GlobetrotterState:
-    touch("GT-D2", "GT-D4")
+    touch("GT-D1", "GT-D2", "GT-D4")
     assert cannon.aim is not None
     state = state.replace(cannon, evolve(cannon, readiness=IDLE, aim=None))
     planets = list(state.planets)

@@ -21,7 +21,7 @@ from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Build, Decommission, Fortify, Manufacture, Repair, Save
-from rulecheck.games.globetrotter.context import Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.context import NOTHING, Listing, Mover, PlayRule, Rules, Where
 from rulecheck.games.globetrotter.counters import (
     BUILDING_HP,
     FORTIFICATION_HP,
@@ -83,12 +83,13 @@ def _fortifiable(m: Mover) -> int:
     )
 
 
-def legal_fortifications(m: Mover) -> list[Action]:
+def legal_fortifications(m: Mover) -> Listing[Where]:
+    """Each Fortify with the space it fortifies."""
     if not m.beside_own_rover:
-        return []
-    touch(*_FORTIFY_CLAUSES)
+        return NOTHING
+    m.touched += _FORTIFY_CLAUSES
     at = m.rules.actions.at(Fortify)
-    return [at[where] for where in m.rules.boards.spaces_in(_fortifiable(m))]
+    return [(at[where], where) for where in m.rules.boards.spaces_in(_fortifiable(m))]
 
 
 def _why_not_fortify(m: Mover, space: int) -> str:
@@ -102,18 +103,18 @@ def _why_not_fortify(m: Mover, space: int) -> str:
     return "is adjacent to an existing Fortification"
 
 
-def check_fortify(m: Mover, action: Fortify) -> Where:
+def check_fortify(m: Mover, action: Fortify) -> None:
     touch("GT-A9")
     where = m.rules.space(action.target, "GT-A9", action, m.state)
     space = m.rules.boards.bit[where]
     if not space & _fortifiable(m):
         raise IllegalAction("GT-A9", f"{action.target} {_why_not_fortify(m, space)}", action)
-    return where
 
 
 def apply_fortify(
     rules: Rules, state: GlobetrotterState, player: int, action: Fortify, where: Where
 ) -> GlobetrotterState:
+    touch("GT-A9")
     fortification = Fortification(where[0], where[1], player, FORTIFICATION_HP)
     return state.with_pieces(fortifications=state.fortifications + (fortification,))
 
@@ -135,29 +136,30 @@ def _kind_counts(m: Mover, planet: int, kind: str) -> tuple[int, bool, int]:
     return same_kind, kind == TREASURY, len(m.kinds.get(TREASURY, ()))
 
 
-def legal_builds(m: Mover) -> list[Action]:
-    """Unoccupied HQs beside one of the player's Rovers, with the support and the type the rules ask."""
+def legal_builds(m: Mover) -> Listing[Where]:
+    """Unoccupied HQs beside one of the player's Rovers, with the support and the type the rules ask:
+    each Build with the space it builds on."""
     boards = m.rules.boards
     sites = m.beside_own_rover & boards.hq_set & m.unoccupied
     if not sites:
-        return []
-    touch("GT-A10", "GT-B3")
-    found: list[Action] = []
+        return NOTHING
+    m.touched += ("GT-A10", "GT-B3")
+    found: list[tuple[Action, Where]] = []
     for planet, hq in boards.spaces_in(sites):
         supporters, overseen = _support(m, (planet, hq))
         if supporters < 3 or not overseen:
             continue
-        touch("GT-A11")
+        m.touched.append("GT-A11")
         for kind in BUILDING_KINDS:
             counts = _kind_counts(m, planet, kind)
             if counts[1]:
-                touch("GT-T6")
+                m.touched.append("GT-T6")
             if may_build_kind(INT_OPS, *counts):
-                found.append(m.rules.actions.act(Build, boards.tokens[(planet, hq)], kind))
+                found.append((m.rules.actions.act(Build, boards.tokens[(planet, hq)], kind), (planet, hq)))
     return found
 
 
-def check_build(m: Mover, action: Build) -> Where:
+def check_build(m: Mover, action: Build) -> None:
     rules, state = m.rules, m.state
     touch("GT-A10")
     planet, space = rules.space(action.target, "GT-A10", action, state)
@@ -182,10 +184,12 @@ def check_build(m: Mover, action: Build) -> Where:
         if same_kind:
             raise IllegalAction("GT-A11", f"you already have a {action.kind} on this planet", action)
         raise IllegalAction("GT-T6", "you already have a Treasury", action)
-    return planet, space
 
 
 def apply_build(rules: Rules, state: GlobetrotterState, player: int, action: Build, where: Where) -> GlobetrotterState:
+    touch("GT-A10", "GT-B3", "GT-B4", "GT-A11")
+    if action.kind == TREASURY:
+        touch("GT-T6")
     building = Building(where[0], where[1], player, action.kind, BUILDING_HP, 0, IDLE, None)
     return state.with_pieces(buildings=state.buildings + (building,))
 
@@ -193,27 +197,28 @@ def apply_build(rules: Rules, state: GlobetrotterState, player: int, action: Bui
 # Decommission
 
 
-def legal_decommissions(m: Mover) -> list[Action]:
+def legal_decommissions(m: Mover) -> Listing[Building | Fortification]:
+    """Each Decommission with the piece that goes."""
     pieces: list[Building | Fortification] = [*m.buildings, *m.fortifications]
     if not pieces:
-        return []
-    touch("GT-A12")
+        return NOTHING
+    m.touched.append("GT-A12")
     at = m.rules.actions.at(Decommission)
-    return [at[(piece.planet, piece.space)] for piece in pieces]
+    return [(at[(piece.planet, piece.space)], piece) for piece in pieces]
 
 
-def check_decommission(m: Mover, action: Decommission) -> Building | Fortification:
+def check_decommission(m: Mover, action: Decommission) -> None:
     touch("GT-A12")
     planet, space = m.rules.space(action.target, "GT-A12", action, m.state)
     piece = m.state.building_at(planet, space) or m.state.fortification_at(planet, space)
     if piece is None or piece.owner != m.player:
         raise IllegalAction("GT-A12", f"no Building or Fortification of yours on {action.target}", action)
-    return piece
 
 
 def apply_decommission(
     rules: Rules, state: GlobetrotterState, player: int, action: Decommission, piece: Building | Fortification
 ) -> GlobetrotterState:
+    touch("GT-A12")
     if isinstance(piece, Fortification):
         return state.replace(piece, None)
     # The piece as it stands now: a Treasury that paid for this action with a saved point holds one
@@ -247,28 +252,36 @@ def _open_for_rover(m: Mover) -> int:
 
 def rover_cap_counts(m: Mover, planet: int) -> tuple[int, int]:
     """GT-F5: the mover's Rovers and Buildings as the cap counts them (`cap_orbit`, `cap_scope`)."""
-    in_scope = (lambda p: True) if m.rules.options.cap_scope is CapScope.ALL_PLANETS else (lambda p: p == planet)
+    everywhere = m.rules.options.cap_scope is CapScope.ALL_PLANETS
     counted = m.rules.options.cap_orbit is CapOrbit.COUNTS
-    rovers = sum(1 for r in m.rovers if in_scope(r.planet) and (counted or r.space is not None))
-    buildings = sum(1 for b in m.buildings if in_scope(b.planet))
+    rovers = buildings = 0
+    for r in m.rovers:
+        if (everywhere or r.planet == planet) and (counted or r.space is not None):
+            rovers += 1
+    for b in m.buildings:
+        if everywhere or b.planet == planet:
+            buildings += 1
     return rovers, buildings
 
 
-def legal_manufactures(m: Mover) -> list[Action]:
-    found: list[Action] = []
-    for f in m.kinds.get(FACTORY, ()):
-        touch("GT-F2", "GT-F5")
+def legal_manufactures(m: Mover) -> Listing[Building]:
+    """Each Manufacture with the Factory that makes the Rover."""
+    factories = m.kinds.get(FACTORY)
+    if not factories:
+        return NOTHING
+    found: list[tuple[Action, Building]] = []
+    for f in factories:
+        m.touched += ("GT-F2", "GT-F5")
         rovers, buildings = rover_cap_counts(m, f.planet)
         if not can_manufacture(INT_OPS, f.points, rovers, buildings):
             continue
         open_spaces = _open_for_rover(m)
-        found += [
-            action for there, action in m.rules.actions.steps(Manufacture)[(f.planet, f.space)] if there & open_spaces
-        ]
+        steps = m.rules.actions.steps(Manufacture)[(f.planet, f.space)]
+        found += [(action, f) for there, action in steps if there & open_spaces]
     return found
 
 
-def check_manufacture(m: Mover, action: Manufacture) -> tuple[Building, str]:
+def check_manufacture(m: Mover, action: Manufacture) -> None:
     rules = m.rules
     touch("GT-F2")
     factory = _own_factory(m, action.source, action)
@@ -285,13 +298,13 @@ def check_manufacture(m: Mover, action: Manufacture) -> tuple[Building, str]:
         raise IllegalAction(
             "GT-F5", f"a new Rover would give you {rovers + 1} Rovers and {buildings} Buildings", action
         )
-    return factory, space
 
 
 def apply_manufacture(
-    rules: Rules, state: GlobetrotterState, player: int, action: Manufacture, found: tuple[Building, str]
+    rules: Rules, state: GlobetrotterState, player: int, action: Manufacture, factory: Building
 ) -> GlobetrotterState:
-    factory, space = found
+    touch("GT-F2", "GT-B4", "GT-F5")
+    _, space = rules.boards.places[action.target]
     state = state.replace(factory, with_points(factory, 0))
     return state.with_pieces(rovers=state.rovers + (Rover(factory.planet, space, player, ROVER_HP),))
 
@@ -309,20 +322,23 @@ def _repairing_factory(m: Mover, where: Where) -> Building | None:
     return None
 
 
-def legal_repairs(m: Mover) -> list[Action]:
+def legal_repairs(m: Mover) -> Listing[tuple[Rover, Building]]:
+    """Each Repair with the Rover repaired and the Factory that repairs it."""
     if not m.on_board:
-        return []
-    touch("GT-F3")
+        return NOTHING
+    m.touched.append("GT-F3")
+    if FACTORY not in m.kinds:
+        return NOTHING
+    found: list[tuple[Action, tuple[Rover, Building]]] = []
     at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
-    found: list[Action] = []
     for where, r in m.on_board.items():
         factory = _repairing_factory(m, where)
         if factory is not None and can_repair(INT_OPS, r.hp, factory.points, at_full_allowed):
-            found.append(m.rules.actions.at(Repair)[where])
+            found.append((m.rules.actions.at(Repair)[where], (r, factory)))
     return found
 
 
-def check_repair(m: Mover, action: Repair) -> tuple[Rover, Building]:
+def check_repair(m: Mover, action: Repair) -> None:
     touch("GT-F3")
     where = m.rules.space(action.target, "GT-F3", action, m.state)
     rover = m.on_board.get(where)
@@ -334,12 +350,12 @@ def check_repair(m: Mover, action: Repair) -> tuple[Rover, Building]:
     at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
     if not can_repair(INT_OPS, rover.hp, factory.points, at_full_allowed):
         raise IllegalAction("GT-F3", f"Repair needs a build point and a damaged Rover (hp {rover.hp})", action)
-    return rover, factory
 
 
 def apply_repair(
     rules: Rules, state: GlobetrotterState, player: int, action: Repair, found: tuple[Rover, Building]
 ) -> GlobetrotterState:
+    touch("GT-F3")
     rover, factory = found
     state = state.replace(factory, with_points(factory, after_repair_points(INT_OPS, factory.points)))
     return state.replace(rover, evolve(rover, hp=repaired_hp(INT_OPS, rover.hp)))
@@ -348,16 +364,16 @@ def apply_repair(
 # Saving in the Treasury
 
 
-def legal_saves(m: Mover) -> list[Action]:
-    touch("GT-T1")
+def legal_saves(m: Mover) -> Listing[None]:
+    m.touched.append("GT-T1")
     if TREASURY not in m.kinds:
-        return []
-    touch("GT-T2")
+        return NOTHING
+    m.touched.append("GT-T2")
     turn = m.state.turn
     assert turn is not None
     if can_save(INT_OPS, saved_points(m.state, m.player), turn.own_used):
-        return [m.rules.actions.act(Save)]
-    return []
+        return [(m.rules.actions.act(Save), None)]
+    return NOTHING
 
 
 def check_save(m: Mover, action: Save) -> None:
@@ -372,6 +388,7 @@ def check_save(m: Mover, action: Save) -> None:
 
 
 def apply_save(rules: Rules, state: GlobetrotterState, player: int, action: Save, _: None) -> GlobetrotterState:
+    touch("GT-T1", "GT-T2")
     saved = set_saved_points(state, player, saved_after_save(INT_OPS, saved_points(state, player)))
     turn = saved.turn
     assert turn is not None

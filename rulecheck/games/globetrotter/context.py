@@ -23,14 +23,12 @@ from rulecheck.core.notation import Action, ActionCache
 from rulecheck.games.globetrotter.board import Boards
 from rulecheck.games.globetrotter.options import GlobetrotterOptions
 from rulecheck.games.globetrotter.state import (
-    BUILDING,
-    FORTIFICATION,
-    ROVER,
     SPACE_PORT,
     Building,
     Fortification,
     GlobetrotterState,
     Occupants,
+    Piece,
     Rover,
     rover_order,
 )
@@ -41,9 +39,15 @@ PLANETS_BY_PLAYERS = {2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
 A = TypeVar("A", bound=Action)
 K = TypeVar("K")
 V = TypeVar("V")
+P = TypeVar("P")
 Where = tuple[int, str]
 """A space of the game: planet index and space label."""
 _NOWHERE: frozenset[Where] = frozenset()
+Listing = Sequence[tuple[Action, P]]
+"""Legal actions of one kind, each with what its effect needs (its payload)."""
+NOTHING: Listing[Any] = ()
+"""The listing of a kind of action none of which is legal (one for all, rather than a new empty
+list from every rule on every step)."""
 Steps = tuple[tuple[Where, Action], ...]
 """Spaces, each with the action that reaches it from one space."""
 Neighbours = tuple[tuple[int, Action], ...]
@@ -154,71 +158,107 @@ class Mover:
     """The player to move in one state, under one game's rules, with the facts about their
     position that several rules read, worked out once: the rules listing the state's legal
     actions and the check of the action then taken share them. Making the facts touches no
-    clause; the rule that reads one does."""
+    clause; the rule that reads one does (a listing notes them in `touched`)."""
+
+    __slots__ = (
+        "rules",
+        "state",
+        "player",
+        "touched",
+        "rovers",
+        "on_board",
+        "fortifications",
+        "buildings",
+        "kinds",
+        "enemies",
+        "enemy_spaces",
+        "orbiting",
+        "unoccupied",
+        "enterable",
+        "own_fortified_clear",
+        "own_supporting",
+        "own_rover_spaces",
+        "beside_own_rover",
+        "beside_fortification",
+        "beside_own_fortification",
+        "beside_own_port",
+    )
 
     def __init__(self, rules: Rules, state: GlobetrotterState, player: int) -> None:
         self.rules = rules
         self.state = state
         self.player = player
+        self.touched: list[str] = []
+        """The clauses the rules listing the mover's actions read, touched at once when the listing
+        is done (one call rather than one per rule)."""
         boards = rules.boards
-        around, bit, around_set = boards.around, boards.bit, boards.around_set
-        rover_spaces = own_rover_spaces = 0
+        around, bit, spot = boards.around, boards.bit, boards.spot
+        rover_spaces = own_rover_spaces = enemy_spaces = 0
         rovers: list[Rover] = []
         on_board: dict[Where, Rover] = {}
         beside_own_rover = 0
-        enemies: list[tuple[Where, str]] = []
+        enemies: list[Piece] = []
         for r in state.rovers:
             if r.space is None:
                 if r.owner == player:
                     rovers.append(r)
                 continue
             where = (r.planet, r.space)
-            rover_spaces |= bit[where]
+            space, beside = spot[where]
+            rover_spaces |= space
             if r.owner != player:
-                enemies.append((where, ROVER))
+                enemies.append(r)
+                enemy_spaces |= space
             else:
                 rovers.append(r)
                 on_board[where] = r
-                own_rover_spaces |= bit[where]
-                beside_own_rover |= around_set[where]
-        self.rovers = tuple(rovers)
+                own_rover_spaces |= space
+                beside_own_rover |= beside
+        self.rovers: Sequence[Rover] = rovers
         """The player's Rovers, in canonical order."""
         self.on_board = on_board
         """The player's Rovers on a planet's surface (not in orbit), by space, in canonical order."""
         fortifications: list[Fortification] = []
         beside_fortification = beside_own_fortification = own_fortification_spaces = fortification_spaces = 0
         for f in state.fortifications:
-            where = (f.planet, f.space)
-            fortification_spaces |= bit[where]
-            beside_fortification |= around_set[where]
+            space, beside = spot[(f.planet, f.space)]
+            fortification_spaces |= space
+            beside_fortification |= beside
             if f.owner != player:
-                enemies.append((where, FORTIFICATION))
+                enemies.append(f)
+                enemy_spaces |= space
             else:
                 fortifications.append(f)
-                own_fortification_spaces |= bit[where]
-                beside_own_fortification |= around_set[where]
-        self.fortifications = tuple(fortifications)
+                own_fortification_spaces |= space
+                beside_own_fortification |= beside
+        self.fortifications: Sequence[Fortification] = fortifications
         """The player's Fortifications, in canonical order."""
         buildings: list[Building] = []
         kinds: dict[str, list[Building]] = {}
         building_spaces = 0
         for b in state.buildings:
-            where = (b.planet, b.space)
-            building_spaces |= bit[where]
+            space = bit[(b.planet, b.space)]
+            building_spaces |= space
             if b.owner != player:
-                enemies.append((where, BUILDING))
+                enemies.append(b)
+                enemy_spaces |= space
             else:
                 buildings.append(b)
-                kinds.setdefault(b.kind, []).append(b)
-        self.buildings = tuple(buildings)
+                alike = kinds.get(b.kind)
+                if alike is None:
+                    kinds[b.kind] = [b]
+                else:
+                    alike.append(b)
+        self.buildings: Sequence[Building] = buildings
         """The player's Buildings, in canonical order."""
         self.kinds: Mapping[str, Sequence[Building]] = kinds
         """The player's Buildings by kind (kinds they have none of are left out)."""
         self.enemies = enemies
-        """The other players' pieces on the planets' surfaces: each one's space and kind (ROVER,
-        FORTIFICATION or BUILDING)."""
-        self.orbiting = (
-            sorted({r for r in rovers if r.space is None}, key=rover_order) if len(on_board) < len(rovers) else []
+        """The other players' pieces on the planets' surfaces."""
+        self.enemy_spaces = enemy_spaces
+        """The spaces holding the other players' pieces, as a set (below)."""
+        self.orbiting: Sequence[Rover] = (
+            sorted({r for r in rovers if r.space is None}, key=rover_order) if len(on_board) < len(rovers) else ()
         )
         """The player's orbiting Rovers, each distinct one once, in canonical order."""
         # Sets of spaces, as bitmasks of the boards' numbering (Boards.bit):
@@ -255,13 +295,15 @@ class Mover:
 
 @attrs.frozen
 class PlayRule:
-    """One kind of play-phase action: `legal` lists the mover's legal actions of that kind
-    directly; `check` raises IllegalAction naming the clause, or returns what the effect
-    needs; `effect` makes the change (on the state after the action's point is spent).
-    `legal` and `check` read the same predicates, so an action is listed exactly when its
-    check passes (the kernel's `apply` reports any disagreement as an engine defect)."""
+    """One kind of play-phase action. `legal` decides legality: it lists the mover's legal actions
+    of that kind, each with what its effect needs (the piece that acts, the space it reaches), so
+    applying a listed action is looking it up. `effect` makes the change (on the state with the
+    action's point paid, its turn not yet counting the action: `turns.spend`), touching the
+    clauses the action's legality read. `check` only
+    explains why an action not listed is illegal, raising IllegalAction naming the clause (the
+    kernel's `apply` reports an action it lets through as an engine defect)."""
 
     action_type: type[Action]
-    legal: Callable[[Mover], list[Action]]
-    check: Callable[[Mover, Any], Any]
+    legal: Callable[[Mover], Listing[Any]]
+    check: Callable[[Mover, Any], None]
     effect: Callable[[Rules, GlobetrotterState, int, Any, Any], GlobetrotterState]

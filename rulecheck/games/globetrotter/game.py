@@ -13,11 +13,12 @@ Leaves out: 7 or more players (the rulebook's table stops at 6) and table talk.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import TypeVar
+from operator import attrgetter
+from typing import Any, TypeVar
 
-from rulecheck.core.clauses import touch
+from rulecheck.core.clauses import coverage, touch
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
@@ -50,7 +51,7 @@ from rulecheck.games.globetrotter.actions import (
     Transfer,
 )
 from rulecheck.games.globetrotter.board import boards_for
-from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Mover, PlayRule, Rules, actions_on
+from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Listing, Mover, PlayRule, Rules, actions_on
 from rulecheck.games.globetrotter.counters import ROVER_HP
 from rulecheck.games.globetrotter.options import OPTIONS, GlobetrotterOptions
 from rulecheck.games.globetrotter.state import (
@@ -66,12 +67,14 @@ from rulecheck.games.globetrotter.state import (
     PlanetState,
 )
 from rulecheck.games.globetrotter.symmetry import Rotation, rotations
-from rulecheck.games.globetrotter.turns import begin_turn, finish_action, next_player, spend
+from rulecheck.games.globetrotter.turns import begin_turn, counted_turn, finish_action, next_player, spend
 from rulecheck.geometry.planet import label_order
 
 PLAY_RULES: tuple[PlayRule, ...] = movement.RULES + combat.RULES + construction.RULES
 _RULE_BY_TYPE = {rule.action_type: rule for rule in PLAY_RULES}
 A = TypeVar("A", bound=Action)
+_BY_TEXT = attrgetter("text")
+"""The key of the canonical order of actions."""
 MOST_DAMAGE = combat.DIE_FACES * combat.DIE_FACES
 """The most a Drill Cannon's hits can deal: a d6 of hits, each up to a d6 of damage."""
 
@@ -90,14 +93,15 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     chance_action_types = (Die, Dice, Damage)
     option_space = OPTIONS
     options: GlobetrotterOptions
+    legal_actions_sorted = True
 
     def _prepare(self) -> None:
         players = self.players
         boards = boards_for(self.options.removal, PLANETS_BY_PLAYERS[players], self.options.planet_adjacency)
         self.rules = Rules(players, self.options, boards, self.rule_gap, actions_on(boards))
-        self._mover: Mover | None = None
-        """The mover of the last state whose play actions were listed: the check of the action
-        then applied reads the same facts."""
+        self._listing: tuple[Mover, dict[type[Action], Listing[Any]]] | None = None
+        """The mover of the last state whose play actions were listed, with those actions by type
+        (the types that have any), each with what its effect needs: applying one looks it up there."""
 
     def initial_state(self) -> GlobetrotterState:
         touch("GT-B1", "GT-B2", "GT-B3", "GT-M1")
@@ -189,29 +193,64 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             return combat.DIE_OUTCOMES
         return combat.chance_outcomes(self.rules, state)
 
-    def _legal_actions(self, state: GlobetrotterState, player: int) -> Iterable[Action]:
+    def _legal_actions(self, state: GlobetrotterState, player: int) -> list[Action]:
+        """The legal actions sorted by their text (`legal_actions_sorted`): the rules list each one
+        once (a piece, a space, a pair of spaces or a kind of piece tells each apart)."""
         if state.phase == PLAY:  # the common case first
-            return self._play_actions(state, player)
-        if state.phase == CHOOSE:
-            return setup.legal_choices(self.rules, state)
-        if state.phase == PLACE_FACTORY:
-            return setup.legal_factories(self.rules, state)
-        if state.phase == PLACE_ROVER:
-            return setup.legal_rovers(self.rules, state)
-        return self._play_actions(state, player)
+            found = self._play_actions(state, player)
+        elif state.phase == CHOOSE:
+            found = list(setup.legal_choices(self.rules, state))
+        elif state.phase == PLACE_FACTORY:
+            found = list(setup.legal_factories(self.rules, state))
+        elif state.phase == PLACE_ROVER:
+            found = list(setup.legal_rovers(self.rules, state))
+        else:
+            found = self._play_actions(state, player)
+        found.sort(key=_BY_TEXT)
+        return found
 
     def _mover_in(self, state: GlobetrotterState, player: int) -> Mover:
-        """`player`, to move in `state`, with the facts the rules read (kept for the next call)."""
-        mover = self._mover
-        if mover is None or mover.state is not state or mover.player != player:
-            mover = self._mover = Mover(self.rules, state, player)
-        return mover
+        """`player`, to move in `state`, with the facts the rules read (the last listing's, if it
+        was of this state)."""
+        listing = self._listing
+        if listing is not None and listing[0].state is state and listing[0].player == player:
+            return listing[0]
+        return Mover(self.rules, state, player)
+
+    def _payload(self, state: GlobetrotterState, player: int, action: Action) -> Any:
+        """What the effect of `action`, a rule's legal action of `player` in `state`, needs: found
+        in the listing the kernel's `apply` checked the action against, or, when another state was
+        listed since, in its rule's listing made again, without counting the clauses that reads
+        (a search applies a state's actions long after it listed them)."""
+        listing = self._listing
+        if listing is None or listing[0].state is not state or listing[0].player != player:
+            listing = self._listing = (Mover(self.rules, state, player), {})
+        mover, by_type = listing
+        listed = by_type.get(type(action))
+        if listed is None:  # of a listing made again: its rule's actions are listed on first use
+            with coverage(isolated=True):
+                listed = by_type[type(action)] = _RULE_BY_TYPE[type(action)].legal(mover)
+        for candidate, payload in listed:
+            if candidate is action:
+                return payload
+        for candidate, payload in listed:  # an equal action made elsewhere (parsed from its text, say)
+            if candidate == action:
+                return payload
+        raise AssertionError(f"{action} is not a listed action")
 
     def _play_actions(self, state: GlobetrotterState, player: int) -> list[Action]:
-        mover = self._mover_in(state, player)
-        found: list[Action] = []
+        mover = Mover(self.rules, state, player)
+        every: list[tuple[Action, Any]] = []
+        by_type: dict[type[Action], Listing[Any]] = {}
         for rule in PLAY_RULES:
-            found += rule.legal(mover)
+            listed = rule.legal(mover)
+            if listed:
+                every += listed
+                by_type[rule.action_type] = listed
+        if mover.touched:
+            touch(*mover.touched)
+        self._listing = (mover, by_type)
+        found = [action for action, _ in every]
         assert state.turn is not None
         if state.turn.own_used:
             found.append(self.rules.actions.act(EndTurn))
@@ -224,7 +263,11 @@ class Globetrotter(Game[GlobetrotterState, Action]):
 
     def _illegal(self, state: GlobetrotterState, action: Action) -> IllegalAction | None:
         try:
-            self._step(state, action)
+            mover = self.to_move(state)
+            if mover >= 0 and state.phase == PLAY:
+                self._check_play(state, mover, action)
+            else:
+                self._step(state, action)
         except IllegalAction as exc:
             return exc
         return None
@@ -258,21 +301,34 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         return state if state.pending else finish_action(self.rules, state)
 
     def _apply_play(self, state: GlobetrotterState, player: int, action: Action) -> GlobetrotterState:
+        """The state after `action`, a legal action of play: a rule's is looked up in the listing."""
         assert state.turn is not None
         rule = _RULE_BY_TYPE.get(type(action))
         if rule is not None:
-            found = rule.check(self._mover_in(state, player), action)
-            after = rule.effect(self.rules, spend(self.rules, state), player, action, found)
-            return after if after.pending else finish_action(self.rules, after)
+            found = self._payload(state, player, action)
+            paid, spent = spend(self.rules, state)
+            after = rule.effect(self.rules, paid, player, action, found)
+            turn = counted_turn(paid, spent, after)
+            return after.with_turn(turn) if after.pending else finish_action(self.rules, after, turn)
+        self._check_play(state, player, action)
         if isinstance(action, EndTurn):
-            if not state.turn.own_used:
-                raise IllegalAction("GT-A0", "the turn's own action is still to take", action)
             if state.turn.stolen:
                 touch("GT-T4")  # stolen points not used now are forfeit
             return begin_turn(self.rules, state, next_player(self.rules, state, player))
-        if isinstance(action, Pass):
+        return finish_action(self.rules, *spend(self.rules, state))  # Pass
+
+    def _check_play(self, state: GlobetrotterState, player: int, action: Action) -> None:
+        """IllegalAction, naming the clause, if `action` is not a legal action of play."""
+        assert state.turn is not None
+        rule = _RULE_BY_TYPE.get(type(action))
+        if rule is not None:
+            rule.check(self._mover_in(state, player), action)
+        elif isinstance(action, EndTurn):
+            if not state.turn.own_used:
+                raise IllegalAction("GT-A0", "the turn's own action is still to take", action)
+        elif isinstance(action, Pass):
             touch("GT-A16")
             if state.turn.own_used or self._play_actions(state, player) != [Pass()]:
                 raise IllegalAction("GT-A16", "Pass only when no other action is valid", action)
-            return finish_action(self.rules, spend(self.rules, state))
-        raise IllegalAction("GT-A0", f"{action.verb!r} is not an action of play", action)
+        else:
+            raise IllegalAction("GT-A0", f"{action.verb!r} is not an action of play", action)

@@ -19,7 +19,7 @@ from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Descend, EnterOrbit, Move, Transfer
-from rulecheck.games.globetrotter.context import Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.context import NOTHING, Listing, Mover, PlayRule, Rules, Where
 from rulecheck.games.globetrotter.options import DescendAfterTransfer, OrbitMoves
 from rulecheck.games.globetrotter.state import EMPTY, GlobetrotterState, Occupants, Rover
 
@@ -45,17 +45,18 @@ def _blocked(there: Occupants) -> tuple[str, str]:
     return "GT-A3", "holds an enemy Fortification"
 
 
-def legal_moves(m: Mover) -> list[Action]:
+def legal_moves(m: Mover) -> Listing[Rover]:
+    """Each Move with the Rover that moves."""
     if not m.on_board:
-        return []
-    touch(*_MOVE_CLAUSES)
+        return NOTHING
+    m.touched += _MOVE_CLAUSES
     steps, enterable = m.rules.actions.steps(Move), m.enterable
-    return [move for where in m.on_board for there, move in steps[where] if there & enterable]
+    return [(move, rover) for where, rover in m.on_board.items() for there, move in steps[where] if there & enterable]
 
 
-def check_move(m: Mover, action: Move) -> tuple[Rover, Where]:
+def check_move(m: Mover, action: Move) -> None:
     touch("GT-A1")
-    rover, (planet, space) = _own_rover_at(m, action.source, action)
+    _, (planet, space) = _own_rover_at(m, action.source, action)
     where = m.rules.space(action.target, "GT-A1", action, m.state)
     if where[0] != planet or where[1] not in m.rules.boards.neighbours(space):
         raise IllegalAction("GT-A1", f"{action.target} is not adjacent to {action.source}", action)
@@ -64,19 +65,16 @@ def check_move(m: Mover, action: Move) -> tuple[Rover, Where]:
         clause, reason = _blocked(m.occupancy.get(where, EMPTY))
         raise IllegalAction(clause, f"{action.target} {reason}", action)
     touch("GT-A3")
-    return rover, where
 
 
-def _to_space(state: GlobetrotterState, found: tuple[Rover, Where]) -> GlobetrotterState:
+def _to_space(state: GlobetrotterState, rover: Rover, where: Where) -> GlobetrotterState:
     """The Rover moved to the space (from the board or from orbit)."""
-    rover, (planet, space) = found
-    return state.replace(rover, Rover(planet, space, rover.owner, rover.hp))
+    return state.replace(rover, Rover(where[0], where[1], rover.owner, rover.hp))
 
 
-def apply_move(
-    rules: Rules, state: GlobetrotterState, player: int, action: Move, found: tuple[Rover, Where]
-) -> GlobetrotterState:
-    return _to_space(state, found)
+def apply_move(rules: Rules, state: GlobetrotterState, player: int, action: Move, rover: Rover) -> GlobetrotterState:
+    touch(*_MOVE_CLAUSES)
+    return _to_space(state, rover, rules.boards.places[action.target])
 
 
 def _beside_own_port(m: Mover, where: Where) -> bool:
@@ -84,26 +82,28 @@ def _beside_own_port(m: Mover, where: Where) -> bool:
     return where in m.beside_own_port
 
 
-def legal_orbits(m: Mover) -> list[Action]:
+def legal_orbits(m: Mover) -> Listing[Rover]:
+    """Each move into orbit with the Rover that goes."""
     if not m.on_board:
-        return []
-    touch("GT-SP1", "GT-F4")
+        return NOTHING
+    m.touched += ("GT-SP1", "GT-F4")
+    if not m.beside_own_port:
+        return NOTHING
     at = m.rules.actions.at(EnterOrbit)
-    return [at[where] for where in m.on_board if _beside_own_port(m, where)]
+    return [(at[where], rover) for where, rover in m.on_board.items() if _beside_own_port(m, where)]
 
 
-def check_enter_orbit(m: Mover, action: EnterOrbit) -> Rover:
+def check_enter_orbit(m: Mover, action: EnterOrbit) -> None:
     touch("GT-SP1")
-    rover, where = _own_rover_at(m, action.source, action)
+    _, where = _own_rover_at(m, action.source, action)
     if not _beside_own_port(m, where):
         raise IllegalAction("GT-SP1", f"the Rover on {action.source} is not adjacent to a friendly Space Port", action)
-    return rover
 
 
 def apply_enter_orbit(
     rules: Rules, state: GlobetrotterState, player: int, action: EnterOrbit, rover: Rover
 ) -> GlobetrotterState:
-    touch("GT-SP5")
+    touch("GT-SP1", "GT-F4", "GT-SP5")
     return state.replace(rover, Rover(rover.planet, None, rover.owner, rover.hp))
 
 
@@ -119,14 +119,16 @@ def _may_descend(rules: Rules, state: GlobetrotterState, rover: Rover) -> bool:
     return state.rovers.count(rover) > turn.arrived.count((rover.planet, rover.hp))
 
 
-def legal_descents(m: Mover) -> list[Action]:
+def legal_descents(m: Mover) -> Listing[tuple[Rover, Where]]:
+    """Each descent with the orbiting Rover that descends and the space it lands on (a Rover in
+    orbit has no space to tell it by)."""
     if not m.orbiting:
-        return []
-    touch("GT-SP2")
+        return NOTHING
+    m.touched.append("GT-SP2")
     boards = m.rules.boards
     act, tokens = m.rules.actions.act, boards.tokens
     return [
-        act(Descend, r.hp, tokens[where])
+        (act(Descend, r.hp, tokens[where]), (r, where))
         for r in m.orbiting
         if _may_descend(m.rules, m.state, r)
         for where in boards.spaces_in(m.unoccupied & boards.planet_set[r.planet])
@@ -140,7 +142,7 @@ def _orbiting_rover(state: GlobetrotterState, player: int, planet: int, hp: int,
     return rover
 
 
-def check_descend(m: Mover, action: Descend) -> tuple[Rover, Where]:
+def check_descend(m: Mover, action: Descend) -> None:
     touch("GT-SP2")
     where = m.rules.space(action.target, "GT-SP2", action, m.state)
     rover = _orbiting_rover(m.state, m.player, where[0], action.hp, action)
@@ -150,51 +152,54 @@ def check_descend(m: Mover, action: Descend) -> tuple[Rover, Where]:
         raise IllegalAction(
             "GT-SP3", "a Rover that moved to this orbit this turn descends in a subsequent turn", action
         )
-    return rover, where
 
 
 def apply_descend(
     rules: Rules, state: GlobetrotterState, player: int, action: Descend, found: tuple[Rover, Where]
 ) -> GlobetrotterState:
-    return _to_space(state, found)
+    touch("GT-SP2")
+    if state.turn is not None and state.turn.arrived:
+        touch("GT-SP3")  # the listing asked whether the Rover arrived this turn
+    return _to_space(state, *found)
 
 
-def legal_transfers(m: Mover) -> list[Action]:
+def legal_transfers(m: Mover) -> Listing[tuple[Rover, int]]:
+    """Each move between orbits with the orbiting Rover that moves and the planet it reaches."""
     if not m.orbiting:
-        return []
+        return NOTHING
     rules = m.rules
     live = rules.live_planets(m.state)
     moves = [(r, other) for r in m.orbiting for other in live if other != r.planet]
     if not moves:
-        return []
-    touch("GT-SP3", "GT-SP4")
+        return NOTHING
+    m.touched += ("GT-SP3", "GT-SP4")
     if rules.options.orbit_moves is OrbitMoves.DESCEND_ONLY:
-        return []
+        return NOTHING
     boards = rules.boards
     return [
-        rules.actions.act(Transfer, r.hp, boards.orbit_token(r.planet), boards.orbit_token(other))
+        (rules.actions.act(Transfer, r.hp, boards.orbit_token(r.planet), boards.orbit_token(other)), (r, other))
         for r, other in moves
         if boards.orbits_adjacent(r.planet, other)
     ]
 
 
-def check_transfer(m: Mover, action: Transfer) -> Rover:
+def check_transfer(m: Mover, action: Transfer) -> None:
     rules = m.rules
     touch("GT-SP3", "GT-SP4")
     if rules.options.orbit_moves is OrbitMoves.DESCEND_ONLY:
         raise IllegalAction("GT-SP4", "an orbiting Rover may only descend (orbit_moves=descend-only)", action)
     source = rules.orbit(action.source, "GT-SP3", action, m.state)
     target = rules.orbit(action.target, "GT-SP3", action, m.state)
-    rover = _orbiting_rover(m.state, m.player, source, action.hp, action)
+    _orbiting_rover(m.state, m.player, source, action.hp, action)
     if not rules.boards.orbits_adjacent(source, target):
         raise IllegalAction("GT-SP3", f"orbit {action.target} is not adjacent to orbit {action.source}", action)
-    return rover
 
 
 def apply_transfer(
-    rules: Rules, state: GlobetrotterState, player: int, action: Transfer, rover: Rover
+    rules: Rules, state: GlobetrotterState, player: int, action: Transfer, found: tuple[Rover, int]
 ) -> GlobetrotterState:
-    target = rules.orbit(action.target, "GT-SP3", action, state)
+    touch("GT-SP3", "GT-SP4", "GT-M2")
+    rover, target = found
     moved = state.replace(rover, Rover(target, rover.space, rover.owner, rover.hp))
     turn = moved.turn
     assert turn is not None

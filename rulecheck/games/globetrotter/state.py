@@ -15,7 +15,7 @@ run clockwise in player-index order.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import insort_left
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from typing import Any, Final, TypeVar, cast
@@ -282,14 +282,12 @@ def _replaced(pieces: tuple[Q, ...], old: Q, new: Q | None, order: Callable[[Q],
     put in at its place in `order`. The piece is found by identity first (rules pass the state's
     own pieces), by equality otherwise (ValueError if there is none); equal pieces are
     interchangeable."""
-    index = next((i for i, piece in enumerate(pieces) if piece is old), None)
-    if index is None:
-        index = pieces.index(old)
-    rest: tuple[Q, ...] = pieces[:index] + pieces[index + 1 :]
-    if new is None:
-        return rest
-    at: int = bisect_left(rest, order(new), key=order)
-    return rest[:at] + (new,) + rest[at:]
+    identities = list(map(id, pieces))
+    rest = list(pieces)
+    del rest[identities.index(id(old)) if id(old) in identities else pieces.index(old)]
+    if new is not None:
+        insort_left(rest, new, key=order)
+    return tuple(rest)
 
 
 def _occupancy_of(

@@ -12,6 +12,7 @@ Leaves out: what the actions do (the rule modules).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from rulecheck.core.clauses import touch
@@ -89,8 +90,11 @@ def can_act(rules: Rules, state: GlobetrotterState) -> bool:
     return _may_act(turn.counted, turn.own_used, turn.stolen, usable_points(rules, state, turn))
 
 
-def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
-    """Count one action and use the point it costs."""
+def spend(rules: Rules, state: GlobetrotterState) -> tuple[GlobetrotterState, Turn]:
+    """Count one action and use the point it costs: the state with the point paid (a saved point
+    taken from the Treasury, if one pays; else the very same state), its turn as it was, and the
+    turn with the action counted. The action's effect reads the paid state and the turn goes in
+    after it (`counted_turn`), so that a step makes no state for the spending alone."""
     turn = state.turn
     assert turn is not None
     usable = usable_points(rules, state, turn)
@@ -108,7 +112,19 @@ def spend(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
         spent = Turn(turn.player, turn.taken + 1, counted, own_used, stolen, False, turn.arrived, turn.saved_now)
     else:
         spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
-    return state.with_turn(spent)
+    return state, spent
+
+
+def counted_turn(paid: GlobetrotterState, spent: Turn, after: GlobetrotterState) -> Turn:
+    """The turn after an action whose effect made `after` from `paid` (`spend`): the action counted
+    as in `spent`, and what the effect changed in the turn (Rovers arrived, points saved) kept."""
+    turn = after.turn
+    if turn is paid.turn:
+        return spent
+    assert turn is not None
+    return Turn(
+        spent.player, spent.taken, spent.counted, spent.own_used, spent.stolen, False, turn.arrived, turn.saved_now
+    )
 
 
 def has_lost(state: GlobetrotterState, player: int) -> bool:
@@ -127,6 +143,17 @@ def _has_factory(state: GlobetrotterState, player: int) -> bool:
     return False
 
 
+def _losing(state: GlobetrotterState, players: Iterable[int]) -> list[int]:
+    """GT-E1 for each of `players` (`has_lost`), reading the pieces once."""
+    standing = {r.owner for r in state.rovers if r.space is not None}
+    found = []
+    for player in players:
+        touch("GT-E1")
+        if player not in standing and not _has_factory(state, player):
+            found.append(player)
+    return found
+
+
 def _mark_lost(state: GlobetrotterState, players: list[int]) -> GlobetrotterState:
     return evolve(state, lost=tuple(sorted(set(state.lost) | set(players))))
 
@@ -135,6 +162,8 @@ def _game_over(rules: Rules, state: GlobetrotterState) -> bool:
     if rules.options.game_end is GameEnd.FIRST_LOSS:
         return bool(state.lost)
     touch("GT-E3")
+    if not state.lost:
+        return rules.players <= 1
     alive = [p for p in range(rules.players) if p not in state.lost]
     return len(alive) <= 1
 
@@ -157,15 +186,15 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> Globetrot
 def _factories_gain_a_point(buildings: tuple[Building, ...], player: int) -> tuple[Building, ...]:
     """GT-F1: the Buildings after `player`'s Factories gain their turn's point; the very same tuple
     when none changes (no Factory, or every one full), so what reads only Buildings sees no change."""
-    gained = list(buildings)
-    changed = False
+    gained: list[Building] | None = None
     for i, b in enumerate(buildings):
         if b.owner == player and b.kind == FACTORY:
             points = turn_start_points(INT_OPS, b.points)
             if points != b.points:
+                if gained is None:
+                    gained = list(buildings)
                 gained[i] = with_points(b, points)
-                changed = True
-    return tuple(gained) if changed else buildings
+    return buildings if gained is None else tuple(gained)
 
 
 def next_player(rules: Rules, state: GlobetrotterState, after: int) -> int:
@@ -177,23 +206,29 @@ def next_player(rules: Rules, state: GlobetrotterState, after: int) -> int:
     return after
 
 
-def finish_action(rules: Rules, state: GlobetrotterState) -> GlobetrotterState:
-    """After an action and all its chance events: losses, the end of the game, the end of the turn."""
-    if all([p.destroyed for p in state.planets]):
+def finish_action(rules: Rules, state: GlobetrotterState, turn: Turn | None = None) -> GlobetrotterState:
+    """After an action and all its chance events: losses, the end of the game, the end of the turn.
+    `turn`, if given, is the turn of `state` in place of the one it holds (`counted_turn`)."""
+    turn = state.turn if turn is None else turn
+    assert turn is not None
+    for planet in state.planets:
+        if not planet.destroyed:
+            break
+    else:
         touch("GT-E2")
         return evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
     if rules.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
-        newly = [p for p in range(rules.players) if p not in state.lost and has_lost(state, p)]
+        lost = state.lost
+        newly = _losing(state, [p for p in range(rules.players) if p not in lost] if lost else range(rules.players))
         if newly:
             state = _mark_lost(state, newly)
     if _game_over(rules, state):
         return evolve(state, phase=OVER, turn=None)
-    turn = state.turn
-    assert turn is not None
-    if turn.player in state.lost or not can_act(rules, state):
-        if turn.counted >= ACTIONS_IN_A_ROW and (turn.stolen or usable_points(rules, state, turn)):
+    usable = usable_points(rules, state, turn)
+    if turn.player in state.lost or not _may_act(turn.counted, turn.own_used, turn.stolen, usable):
+        if turn.counted >= ACTIONS_IN_A_ROW and (turn.stolen or usable):
             touch("GT-T5")  # the cap of 4 stops a player who still holds points
         if turn.stolen:
             touch("GT-T4")
         return begin_turn(rules, state, next_player(rules, state, turn.player))
-    return state
+    return state if state.turn is turn else state.with_turn(turn)
