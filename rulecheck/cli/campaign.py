@@ -19,7 +19,7 @@ from typing import Any
 
 from rulecheck.check.campaign.jobs import Outcome, Task
 from rulecheck.check.campaign.journal import FOLDER
-from rulecheck.check.campaign.verify import BUDGETS, Recorded, verify
+from rulecheck.check.campaign.verify import BUDGETS, Recorded, check_output, verify
 from rulecheck.check.running.signals import Interrupted, interruptible
 from rulecheck.cli.args import at_least, writable_folder
 from rulecheck.cli.progress import progress_bar
@@ -44,6 +44,7 @@ def _verify(args: argparse.Namespace) -> int:
         raise OptionError(f"verify --out {args.out} --resume {args.resume}: the campaign resumed writes its own folder")
     workers = _workers(args)
     out = writable_folder(args.resume or args.out or DEFAULT_OUT)
+    check_output(out)
     ledgers = writable_folder(args.ledgers) if args.ledgers else None
     start = time.perf_counter()
 

@@ -64,6 +64,7 @@ def _finish(report: IssueReport, traces: IssueTraces | None) -> None:
     if traces is not None:
         for found in report.found:
             traces.save(found)
+        traces.check()  # a trace that could not be written: one line, exit 2
     if report.interrupted is not None:
         kept = f"; the traces of the issues found are in {traces.folder}" if traces is not None else ""
         print(f"rulecheck: stopped by {report.interrupted}: what ran is reported{kept}", file=sys.stderr)

@@ -26,13 +26,14 @@ from rulecheck.core.options import parse_assignments
 from rulecheck.registry import DECLARATIONS
 from rulecheck.suite.export import DEFAULT_MAX_STEPS, DEFAULT_SEARCHED, export_suite
 from rulecheck.suite.format import SUITE_SUFFIX, save_suite
-from rulecheck.suite.playthrough import save_playthrough
+from rulecheck.suite.playthrough import playthrough_path, save_playthrough
 from rulecheck.suite.protocol import DEFAULT_TIMEOUT, REFERENCE, Engine, open_engine
 from rulecheck.suite.replay import COMPARED, SuiteResult, TraceResult, replay_suite
 
 
 def run_export(args: argparse.Namespace) -> int:
     out = writable_file(args.out or f"{args.game}{SUITE_SUFFIX}")
+    writable_file(str(playthrough_path(out)))  # the readable playthrough written beside it
     report = None if args.findings is None else Path(args.findings)
     try:
         with interruptible(), progress_bar(f"suite export {args.game}: games", args.json) as progress:
