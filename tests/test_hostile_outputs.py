@@ -1,8 +1,9 @@
 """Hostile output folders: what rulecheck writes goes into the output a user names and nowhere
 else. A symbolic link planted among the parts of an output (a folder of the campaign's report,
 a file in it, the hidden `.NAME.partial` file a write goes through) is refused with one line
-naming it and exit status 2, and the folder it points to is left as it was. Every case runs
-the command as a user does, through `rulecheck.cli.main`."""
+naming it and exit status 2, and the folder it points to is left as it was; so is anything in
+the campaign's journal that is not a journal file (a folder). Every case runs the command as a
+user does, through `rulecheck.cli.main`."""
 
 from pathlib import Path
 
@@ -111,3 +112,16 @@ def test_the_campaign_deletes_nothing_through_a_linked_journal(tmp_path):
     with pytest.raises(OutputError, match="journal: is a symbolic link"):
         verify(out, BUDGETS["smoke"], games=[GAME], select=lambda task: False, ledgers=tmp_path)
     assert _snapshot(victim) == {victim / "kept.txt": b"kept"}
+
+
+@pytest.mark.parametrize("where", ["--out", "--resume"])
+@pytest.mark.parametrize("name", ["folder", "folder.json", ".folder.json.partial"])
+def test_a_folder_in_the_journal_is_refused_by_name(capsys, tmp_path, where, name):
+    inside = tmp_path / FOLDER / name
+    (inside / "kept").mkdir(parents=True)
+    code = cli.main([*VERIFY, where, str(tmp_path)])
+    _, err = capsys.readouterr()
+    assert "Traceback" not in err
+    [line] = err.strip().splitlines()
+    assert code == 2 and f"{inside}: is a folder" in line, line
+    assert (inside / "kept").is_dir() and sorted(tmp_path.rglob("*")) == [tmp_path / FOLDER, inside, inside / "kept"]
