@@ -1,9 +1,10 @@
 """The command's checks of its own values, made before any work starts.
 
-Models: argparse `type=` functions for whole numbers with a least value (an error at parse
-time says what is allowed), and checks that an output file or folder can be written where
-it is named (and a file is not a symbolic link), which a command makes first, so that no
-game is played, and no campaign run, for a result that could not be saved.
+Models: argparse `type=` functions for whole numbers with a least value and for paths that
+are not empty (an error at parse time says what is allowed), and checks that an output file
+or folder can be written where it is named (and a file is not a symbolic link), which a
+command makes first, so that no game is played, and no campaign run, for a result that could
+not be saved.
 
 Leaves out: values only a game or a trace can judge (player counts, option values, steps of
 a trace; the commands check those) and creating anything: a check leaves no file behind.
@@ -46,6 +47,14 @@ def positive_seconds(text: str) -> float:
     if not 0 < value < math.inf:
         raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
     return value
+
+
+def path_named(text: str) -> str:
+    """An argparse type: a path that is not empty (an empty one names no file: `--out ''` would
+    write nothing, or in the current folder); argparse.ArgumentTypeError otherwise."""
+    if not text:
+        raise argparse.ArgumentTypeError("must be a path, not an empty path")
+    return text
 
 
 def writable_file(path: str) -> Path:

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from rulecheck.check.running.signals import Interrupted, interruptible
-from rulecheck.cli.args import at_least, positive_seconds, writable_file
+from rulecheck.cli.args import at_least, path_named, positive_seconds, writable_file
 from rulecheck.cli.progress import progress_bar
 from rulecheck.core.options import parse_assignments
 from rulecheck.registry import DECLARATIONS
@@ -160,10 +160,11 @@ def add_commands(commands: Any) -> None:
     )
     export.add_argument(
         "--findings",
+        type=path_named,
         metavar="DIR",
         help="a verify report folder: add the trace witnesses of this game's findings (default: add none)",
     )
-    export.add_argument("--out", metavar="FILE", help=f"the suite file (default: GAME{SUITE_SUFFIX})")
+    export.add_argument("--out", type=path_named, metavar="FILE", help=f"the suite file (default: GAME{SUITE_SUFFIX})")
     export.add_argument("--json", action="store_true", help="print one JSON object")
     export.set_defaults(run=run_export)
 
