@@ -10,7 +10,7 @@ import pytest
 
 from rulecheck import cli
 from rulecheck.check.play.playthrough import random_game
-from rulecheck.cli import analysis, campaign, searches, traces
+from rulecheck.cli import analysis, campaign, scenarios, searches, suites, traces
 from rulecheck.core.trace import record
 from rulecheck.registry import make_game
 
@@ -19,6 +19,8 @@ WORK = {
     searches: ("fuzz", "explore", "replay"),
     analysis: ("prove_game",),
     campaign: ("verify",),
+    scenarios: ("replay_steps",),
+    suites: ("export_suite",),
 }
 """The names in the command's modules that play games or run checks."""
 
@@ -99,6 +101,21 @@ CASES = {
     "fuzz --set malformed": (("fuzz", "globetrotter", "--set", "shooting"), ("NAME=VALUE", "'shooting'")),
     "table with an unknown name": (("table", "globetrotter", "odds"), ("no table 'odds'", "destruction-odds")),
     "play --data a folder": (("play", "globot-time-force", "--data", "{data_folder}"), ("{data_folder}", "folder")),
+    "play --out ''": (("play", "globetrotter", "--out", ""), ("--out", "an empty path")),
+    "fuzz --traces ''": (("fuzz", "globetrotter", "--traces", ""), ("--traces", "an empty path")),
+    "explore --traces ''": (("explore", "globetrotter", "--traces", ""), ("--traces", "an empty path")),
+    "prove --traces ''": (("prove", "globetrotter", "--traces", ""), ("--traces", "an empty path")),
+    "show --draw ''": (("show", "{trace}", "--step", "0", "--draw", ""), ("--draw", "an empty path")),
+    "show --frames ''": (("show", "{trace}", "--frames", ""), ("--frames", "an empty path")),
+    "board --draw ''": (("board", "globetrotter", "--draw", ""), ("--draw", "an empty path")),
+    "scenario new --out ''": (
+        ("scenario", "new", "globetrotter", "--from", "{trace}", "--out", ""),
+        ("--out", "an empty path"),
+    ),
+    "suite export --out ''": (("suite", "export", "globetrotter", "--out", ""), ("--out", "an empty path")),
+    "verify --out ''": (("verify", "--out", ""), ("--out", "an empty path")),
+    "verify --resume ''": (("verify", "--resume", ""), ("--resume", "an empty path")),
+    "verify --ledgers ''": (("verify", "--ledgers", ""), ("--ledgers", "an empty path")),
 }
 
 
@@ -141,7 +158,8 @@ def _files(folder):
 
 
 @pytest.mark.parametrize("argv,words", CASES.values(), ids=CASES.keys())
-def test_bad_input_is_one_clear_error_before_any_work(capsys, tmp_path, trace, read_only, argv, words):
+def test_bad_input_is_one_clear_error_before_any_work(capsys, monkeypatch, tmp_path, trace, read_only, argv, words):
+    monkeypatch.chdir(tmp_path)  # a file written in the current folder (for `--out ''`, say) is seen too
     (tmp_path / "existing.txt").write_text("kept")
     (tmp_path / "deck.toml").mkdir()
     paths = {

@@ -8,6 +8,10 @@ end of the run (tests/conftest.py)."""
 
 import itertools
 import json
+import os
+import socket
+import stat
+import threading
 import tomllib
 from pathlib import Path
 
@@ -16,12 +20,13 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulecheck import cli
 from rulecheck.check.play.playthrough import random_game
 from rulecheck.check.positions.scenario import load_scenario
 from rulecheck.core.errors import DataError, RulecheckError, TraceError
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import load_trace, parse_trace, record, replay
-from rulecheck.core.untrusted import json_lines
+from rulecheck.core.untrusted import json_lines, raw_lines, read_text
 from rulecheck.registry import DECLARATIONS, declaration, make_game
 from rulecheck.suite.format import BadLine, read_suite
 from rulecheck.suite.protocol import REFERENCE, open_engine
@@ -365,3 +370,136 @@ def test_suite_files_on_edited_traces(record_property, tmp_path, name):
         read_and_replayed(path)
 
     record_tried(record_property, f"suite file ({name})", fuzz(edited(json.loads(SUITE_LINES[name])), read, 80))
+
+
+# Files that are not regular files: a FIFO (which blocks its reader until a writer comes, for
+# ever when none does), a device or a socket, named wherever a user names a file to read, is
+# refused at once, by name, before it is opened for reading.
+
+BLOCKED_SECONDS = 15
+"""How long a command may take to refuse a FIFO before the test counts it as blocked on it."""
+
+REPORTED = "reported"
+"""A command that checks many files (cases, traces) and reports a bad one as its failure, on stdout
+and in its exit status (not 0), rather than stopping at it."""
+
+NOT_REGULAR = {
+    "legal --from": (("legal", "globot-time-force", "--from", "{fifo}.toml"), "{fifo}.toml"),
+    "apply --from": (("apply", "globot-time-force", "--from", "{fifo}.toml", "tec"), "{fifo}.toml"),
+    "scenario new --from": (("scenario", "new", "globetrotter", "--from", "{fifo}.json"), "{fifo}.json"),
+    "scenario check": (("scenario", "check", "{fifo}.toml"), "{fifo}.toml", REPORTED),
+    "a scenario's data line": (("legal", "globot-time-force", "--from", "{scenario}"), "{fifo}.toml"),
+    "play --data": (("play", "globot-time-force", "--data", "{fifo}.toml"), "{fifo}.toml"),
+    "replay": (("replay", "{fifo}.json"), "{fifo}.json"),
+    "show": (("show", "{fifo}.json", "--step", "0"), "{fifo}.json"),
+    "explore --from": (("explore", "globetrotter", "--from", "{fifo}.json"), "{fifo}.json"),
+    "suite verify": (("suite", "verify", "{fifo}.suite.jsonl"), "{fifo}.suite.jsonl"),
+    "a suite line's data.source": (("suite", "verify", "{suite}"), "{fifo}.toml", REPORTED),
+    "suite export --findings": (
+        ("suite", "export", "globetrotter", "--findings", "{report}", "--out", "{out}/x.suite.jsonl"),
+        "{report}/findings.json",
+    ),
+    "verify --data": (
+        ("verify", "--game", "globot-time-force", "--budget", "smoke", "--data", "globot-time-force={fifo}.toml")
+        + ("--out", "{out}/report"),
+        "{fifo}.toml",
+    ),
+    "a journal file": (
+        ("verify", "--game", "globot-time-force", "--budget", "smoke", "--resume", "{resumed}"),
+        "{resumed}/journal/0123.json",
+    ),
+}
+"""Each way a user names a file to read: the command, the FIFO it names first and, for a command
+that reports each case or trace (REPORTED), that it reports the refusal as that one's failure."""
+
+
+def _fifos(folder: Path) -> dict[str, Path]:
+    """A FIFO under every name a case reads (`fifo` with each suffix), and the files that name one."""
+    fifo = folder / "fifo"
+    for suffix in (".toml", ".json", ".suite.jsonl"):
+        os.mkfifo(f"{fifo}{suffix}")
+    case = ROOT / declaration("globot-time-force").tests().scenarios / "02-energy-at-cap.toml"
+    scenario = folder / "with-data.toml"
+    scenario.write_text(case.read_text().replace("players = 1\n", 'players = 1\ndata = "fifo.toml"\n', 1))
+    line = json.loads(SUITE_LINES["globot-time-force"])
+    line["data"] = {"source": f"{fifo}.toml", "digest": "0" * 16}
+    suite = folder / "data.suite.jsonl"
+    suite.write_text(json.dumps(line) + "\n")
+    report = folder / "report"
+    report.mkdir()
+    os.mkfifo(report / "findings.json")
+    resumed = folder / "resumed"
+    (resumed / "journal").mkdir(parents=True)
+    os.mkfifo(resumed / "journal" / "0123.json")
+    out = folder / "out"
+    out.mkdir()
+    return {"fifo": fifo, "scenario": scenario, "suite": suite, "report": report, "resumed": resumed, "out": out}
+
+
+def _release(folder: Path) -> None:
+    """Open every FIFO under `folder` for writing and close it, so that a reader blocked on one
+    reads its end (opening fails at once where no reader waits)."""
+    for path in folder.rglob("*"):
+        if stat.S_ISFIFO(path.lstat().st_mode):
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass
+
+
+def at_once(call, folder: Path) -> list:
+    """Call `call` in a thread: what it returned or raised (in a list), or a failure of the test
+    when it is still blocked after BLOCKED_SECONDS, once every FIFO under `folder` let it go on (so
+    that no thread outlives the test)."""
+    done: list = []
+
+    def run() -> None:
+        try:
+            done.append(call())
+        except Exception as exc:  # noqa: BLE001 - handed to the test, which checks what it is
+            done.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(BLOCKED_SECONDS)
+    blocked = thread.is_alive()
+    while thread.is_alive():
+        _release(folder)
+        thread.join(0.1)
+    assert not blocked, f"blocked on a FIFO for {BLOCKED_SECONDS} s"
+    return done
+
+
+@pytest.mark.parametrize("case", NOT_REGULAR.values(), ids=NOT_REGULAR.keys())
+def test_a_fifo_is_refused_at_once_wherever_a_file_is_read(capsys, tmp_path, case):
+    argv, named, *reported = case
+    paths = _fifos(tmp_path)
+    before = sorted(tmp_path.rglob("*"))
+    done = at_once(lambda: cli.main([a.format(**paths) for a in argv]), tmp_path)
+    out, err = capsys.readouterr()
+    refusal = f"{named.format(**paths)}: is a FIFO, not a regular file"
+    if reported:
+        assert done[0] in (1, 2) and refusal in out and "Traceback" not in err, (out, err)
+    else:
+        [line] = err.strip().splitlines()
+        assert done == [2] and refusal in line, line
+    assert sorted(tmp_path.rglob("*")) == before
+
+
+@pytest.mark.parametrize("reader", ["read_text", "raw_lines"])
+def test_the_readers_refuse_every_kind_of_file_that_is_not_regular(tmp_path, reader):
+    read = {"read_text": read_text, "raw_lines": lambda path, error: list(raw_lines(path, error))}[reader]
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "link").symlink_to(tmp_path / "fifo")
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(tmp_path / "socket"))
+        kinds = {
+            tmp_path / "fifo": "is a FIFO, not a regular file",
+            tmp_path / "link": "is a FIFO, not a regular file",
+            tmp_path / "socket": "is a socket, not a regular file",
+            Path("/dev/null"): "is a character device, not a regular file",
+            tmp_path: "is a folder, not a file",
+        }
+        for path, words in kinds.items():
+            [refused] = at_once(lambda: read(path, DataError), tmp_path)  # noqa: B023 - called at once
+            assert isinstance(refused, DataError) and str(refused) == f"{path}: {words}", refused

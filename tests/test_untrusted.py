@@ -68,14 +68,24 @@ def test_a_file_that_is_not_utf8_names_the_line_and_byte(tmp_path):
     assert message.startswith(f"{path}:2: byte 11 is not UTF-8 (invalid start byte)")
 
 
-def test_an_endless_file_is_read_only_to_the_limit():
+def test_a_huge_file_is_read_only_to_the_limit(tmp_path):
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as file:
+        file.truncate(2**40)  # a terabyte, sparse: reading it all would not end
+    started = time.monotonic()
+    message = raised(TraceError, lambda: read_text(huge, TraceError, limit=1000))
+    assert time.monotonic() - started < 1
+    assert message == f"{huge}: longer than the limit of 1,000 bytes"
+
+
+def test_an_endless_device_is_refused_at_once():
     started = time.monotonic()
     message = raised(TraceError, lambda: read_text(Path("/dev/zero"), TraceError, limit=1000))
     assert time.monotonic() - started < 1
-    assert message == "/dev/zero: longer than the limit of 1,000 bytes"
+    assert message == "/dev/zero: is a character device, not a regular file"
 
 
-def test_a_fifo_is_read_only_to_the_limit(tmp_path):
+def test_a_fifo_is_refused_even_while_a_writer_waits_on_it(tmp_path):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
 
@@ -90,8 +100,12 @@ def test_a_fifo_is_read_only_to_the_limit(tmp_path):
     writer = threading.Thread(target=write_forever, daemon=True)
     writer.start()
     message = raised(DataError, lambda: read_text(fifo, DataError, limit=10_000))
-    assert "longer than the limit of 10,000 bytes" in message
-    writer.join(timeout=5)
+    assert message == f"{fifo}: is a FIFO, not a regular file"
+    deadline = time.monotonic() + 5
+    while writer.is_alive() and time.monotonic() < deadline:  # a reader comes and goes: the writer's pipe breaks
+        os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+        writer.join(timeout=0.1)
+    assert not writer.is_alive()
 
 
 def test_a_folder_and_a_missing_file_are_named(tmp_path):

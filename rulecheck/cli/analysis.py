@@ -20,7 +20,7 @@ from rulecheck.check.proofs.game_proofs import WITNESS_GAMES, prove_game
 from rulecheck.check.proofs.prove import PROVED
 from rulecheck.check.proofs.symbolic_readings import DEPTH, divergences
 from rulecheck.check.search.readings import reading_labels
-from rulecheck.cli.args import at_least, writable_folder
+from rulecheck.cli.args import at_least, path_named, writable_folder
 from rulecheck.cli.progress import progress_bar
 from rulecheck.cli.shared import EXIT_FAILED, add_game_setup, command, game_from, print_json
 from rulecheck.core.exact import readable
@@ -29,7 +29,7 @@ from rulecheck.registry import DECLARATIONS, declaration, make_game
 
 
 def _prove(args: argparse.Namespace) -> int:
-    folder = writable_folder(args.traces) if args.traces else None
+    folder = writable_folder(args.traces) if args.traces is not None else None
     game = game_from(args)
     with progress_bar(f"prove {game.name}: systems", args.json) as progress:
         proofs = prove_game(game, args.seed, args.witness_games, progress)
@@ -138,7 +138,10 @@ def add_commands(commands: Any) -> None:
         f"0 to search none (default: {WITNESS_GAMES})",
     )
     prove_.add_argument(
-        "--traces", metavar="DIR", help="write each refutation's concrete trace to this folder (default: write none)"
+        "--traces",
+        type=path_named,
+        metavar="DIR",
+        help="write each refutation's concrete trace to this folder (default: write none)",
     )
 
     symbolic = command(

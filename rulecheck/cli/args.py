@@ -1,9 +1,10 @@
 """The command's checks of its own values, made before any work starts.
 
-Models: argparse `type=` functions for whole numbers with a least value (an error at parse
-time says what is allowed), and checks that an output file or folder can be written where
-it is named, which a command makes first, so that no game is played, and no campaign run,
-for a result that could not be saved.
+Models: argparse `type=` functions for whole numbers with a least value and for paths that
+are not empty (an error at parse time says what is allowed), and checks that an output file
+or folder can be written where it is named (and a file is not a symbolic link), which a
+command makes first, so that no game is played, and no campaign run, for a result that could
+not be saved.
 
 Leaves out: values only a game or a trace can judge (player counts, option values, steps of
 a trace; the commands check those) and creating anything: a check leaves no file behind.
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rulecheck.core.errors import OutputError
+from rulecheck.core.files import partial_path, refuse_link
 
 
 def at_least(least: int) -> Callable[[str], int]:
@@ -47,11 +49,22 @@ def positive_seconds(text: str) -> float:
     return value
 
 
+def path_named(text: str) -> str:
+    """An argparse type: a path that is not empty (an empty one names no file: `--out ''` would
+    write nothing, or in the current folder); argparse.ArgumentTypeError otherwise."""
+    if not text:
+        raise argparse.ArgumentTypeError("must be a path, not an empty path")
+    return text
+
+
 def writable_file(path: str) -> Path:
-    """`path`, once a file can be written there: it is not a folder, and its folder exists and
-    this process can write in it; OutputError otherwise."""
+    """`path`, once a file can be written there: it is not a folder, neither it nor the partial
+    file a write goes through is a symbolic link, and its folder exists and this process can
+    write in it; OutputError otherwise."""
     if os.path.isdir(path):
         raise OutputError(f"{path}: is a folder, not a file")
+    refuse_link(Path(path))
+    refuse_link(partial_path(Path(path)))
     folder = Path(path).parent
     if not os.path.isdir(folder):
         missing = "is not a folder" if os.path.lexists(folder) else "does not exist"

@@ -19,9 +19,9 @@ from typing import Any
 
 from rulecheck.check.campaign.jobs import Outcome, Task
 from rulecheck.check.campaign.journal import FOLDER
-from rulecheck.check.campaign.verify import BUDGETS, Recorded, verify
+from rulecheck.check.campaign.verify import BUDGETS, Recorded, check_output, verify
 from rulecheck.check.running.signals import Interrupted, interruptible
-from rulecheck.cli.args import at_least, writable_folder
+from rulecheck.cli.args import at_least, path_named, writable_folder
 from rulecheck.cli.progress import progress_bar
 from rulecheck.cli.shared import EXIT_FAILED, command
 from rulecheck.core.errors import OptionError
@@ -44,7 +44,8 @@ def _verify(args: argparse.Namespace) -> int:
         raise OptionError(f"verify --out {args.out} --resume {args.resume}: the campaign resumed writes its own folder")
     workers = _workers(args)
     out = writable_folder(args.resume or args.out or DEFAULT_OUT)
-    ledgers = writable_folder(args.ledgers) if args.ledgers else None
+    check_output(out)
+    ledgers = writable_folder(args.ledgers) if args.ledgers is not None else None
     start = time.perf_counter()
 
     try:
@@ -126,11 +127,13 @@ def add_commands(commands: Any) -> None:
     )
     verify_.add_argument(
         "--out",
+        type=path_named,
         metavar="DIR",
         help=f"folder for findings.json, findings.md, witnesses/ and the journal (default: {DEFAULT_OUT})",
     )
     verify_.add_argument(
         "--resume",
+        type=path_named,
         metavar="DIR",
         help="finish the campaign an interrupted run left in DIR (its --out), running only the tasks its journal lacks "
         "(default: start a new campaign)",
@@ -150,6 +153,7 @@ def add_commands(commands: Any) -> None:
     )
     verify_.add_argument(
         "--ledgers",
+        type=path_named,
         metavar="DIR",
         help="the folder of the finding-id ledgers to read and append to (default: the package's specs folder)",
     )

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from rulecheck.cli.args import writable_file
+from rulecheck.cli.args import path_named, writable_file
 from rulecheck.cli.shared import add_game, add_game_setup, command, game_from, print_json
 from rulecheck.core.errors import OptionError
 from rulecheck.model.picture import picture_path, save_picture
@@ -58,7 +58,7 @@ def _games(args: argparse.Namespace) -> int:
 
 def _board(args: argparse.Namespace) -> int:
     """The board graph's facts; with --draw, a map of it, every space labelled."""
-    target = picture_path(writable_file(args.draw)) if args.draw else None
+    target = picture_path(writable_file(args.draw)) if args.draw is not None else None
     if target is not None and (args.json or args.adjacency):
         raise OptionError("--draw writes a map of the board; --json and --adjacency print its facts: give one")
     game = game_from(args)
@@ -130,6 +130,7 @@ def add_commands(commands: Any) -> None:
     board.add_argument("--adjacency", action="store_true", help="also list each node's neighbours")
     board.add_argument(
         "--draw",
+        type=path_named,
         metavar="FILE.png|FILE.svg",
         help="write a map of the board, every space labelled, as PNG or SVG by the suffix (globetrotter; "
         "default: print the board's facts)",

@@ -36,7 +36,7 @@ from rulecheck.check.positions.ask import (
 )
 from rulecheck.check.positions.describe import mover_text
 from rulecheck.check.positions.scenario import Scenario, load_scenario, parse_scenario, scenario_text
-from rulecheck.cli.args import at_least, writable_file
+from rulecheck.cli.args import at_least, path_named, writable_file
 from rulecheck.cli.shared import add_game, add_set, command
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import RulecheckError, ScenarioError, TraceError
@@ -200,7 +200,7 @@ def run_new(args: argparse.Namespace) -> int:
     expected answer: by default the position before the trace's last action, expecting what that
     action does (a finding's witness shows its point at its last step); at the last step, the
     legal actions. With --sweep, also the answer under each option value that changes it."""
-    out = writable_file(args.out) if args.out else None
+    out = writable_file(args.out) if args.out is not None else None
     trace = load_trace(Path(args.start))
     if trace.game != args.game:
         raise TraceError(f"{args.start}: a trace of {trace.game}, not {args.game}")
@@ -265,7 +265,7 @@ def add_commands(commands: Any) -> None:
         type=at_least(0),
         help="how many actions into the trace (default: the position before its last action)",
     )
-    new.add_argument("--out", metavar="FILE.toml", help="write it to this file (default: print it)")
+    new.add_argument("--out", type=path_named, metavar="FILE.toml", help="write it to this file (default: print it)")
     new.add_argument(
         "--sweep", action="store_true", help="also expect the answer under each option value that changes it"
     )

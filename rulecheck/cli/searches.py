@@ -23,7 +23,7 @@ from rulecheck.check.running.signals import interruptible
 from rulecheck.check.search.explore import ExploreError, explore
 from rulecheck.check.search.fuzz import fuzz
 from rulecheck.check.watch.generic import IssueReport
-from rulecheck.cli.args import at_least, writable_folder
+from rulecheck.cli.args import at_least, path_named, writable_folder
 from rulecheck.cli.progress import progress_bar
 from rulecheck.cli.scenarios import SCENARIO_SUFFIX, load
 from rulecheck.cli.shared import EXIT_FAILED, add_game_setup, command, game_from, issue_line, print_json, trace_game
@@ -56,7 +56,7 @@ def _print_issues(report: IssueReport, spell_out: bool) -> None:
 
 def _issue_traces(args: argparse.Namespace) -> IssueTraces | None:
     """The `--traces` folder, checked before any work, where each issue's trace goes as it is found."""
-    return IssueTraces(writable_folder(args.traces)) if args.traces else None
+    return IssueTraces(writable_folder(args.traces)) if args.traces is not None else None
 
 
 def _finish(report: IssueReport, traces: IssueTraces | None) -> None:
@@ -64,6 +64,7 @@ def _finish(report: IssueReport, traces: IssueTraces | None) -> None:
     if traces is not None:
         for found in report.found:
             traces.save(found)
+        traces.check()  # a trace that could not be written: one line, exit 2
     if report.interrupted is not None:
         kept = f"; the traces of the issues found are in {traces.folder}" if traces is not None else ""
         print(f"rulecheck: stopped by {report.interrupted}: what ran is reported{kept}", file=sys.stderr)
@@ -170,7 +171,9 @@ def add_commands(commands: Any) -> None:
         default=DEFAULT_MAX_STEPS,
         help=f"stop a game after this many actions, 1 or more (default: {DEFAULT_MAX_STEPS})",
     )
-    fuzz_.add_argument("--traces", metavar="DIR", help="write each issue's trace to this folder (default: write none)")
+    fuzz_.add_argument(
+        "--traces", type=path_named, metavar="DIR", help="write each issue's trace to this folder (default: write none)"
+    )
     fuzz_.add_argument(
         "--shrink-findings",
         action="store_true",
@@ -202,5 +205,8 @@ def add_commands(commands: Any) -> None:
     )
     explore_.add_argument("--no-symmetry", action="store_true", help="do not merge states the game's symmetries relate")
     explore_.add_argument(
-        "--traces", metavar="DIR", help="write each issue's witness trace to this folder (default: write none)"
+        "--traces",
+        type=path_named,
+        metavar="DIR",
+        help="write each issue's witness trace to this folder (default: write none)",
     )

@@ -20,19 +20,20 @@ from typing import Any
 import attrs
 
 from rulecheck.check.running.signals import Interrupted, interruptible
-from rulecheck.cli.args import at_least, positive_seconds, writable_file
+from rulecheck.cli.args import at_least, path_named, positive_seconds, writable_file
 from rulecheck.cli.progress import progress_bar
 from rulecheck.core.options import parse_assignments
 from rulecheck.registry import DECLARATIONS
 from rulecheck.suite.export import DEFAULT_MAX_STEPS, DEFAULT_SEARCHED, export_suite
 from rulecheck.suite.format import SUITE_SUFFIX, save_suite
-from rulecheck.suite.playthrough import save_playthrough
+from rulecheck.suite.playthrough import playthrough_path, save_playthrough
 from rulecheck.suite.protocol import DEFAULT_TIMEOUT, REFERENCE, Engine, open_engine
 from rulecheck.suite.replay import COMPARED, SuiteResult, TraceResult, replay_suite
 
 
 def run_export(args: argparse.Namespace) -> int:
     out = writable_file(args.out or f"{args.game}{SUITE_SUFFIX}")
+    writable_file(str(playthrough_path(out)))  # the readable playthrough written beside it
     report = None if args.findings is None else Path(args.findings)
     try:
         with interruptible(), progress_bar(f"suite export {args.game}: games", args.json) as progress:
@@ -159,10 +160,11 @@ def add_commands(commands: Any) -> None:
     )
     export.add_argument(
         "--findings",
+        type=path_named,
         metavar="DIR",
         help="a verify report folder: add the trace witnesses of this game's findings (default: add none)",
     )
-    export.add_argument("--out", metavar="FILE", help=f"the suite file (default: GAME{SUITE_SUFFIX})")
+    export.add_argument("--out", type=path_named, metavar="FILE", help=f"the suite file (default: GAME{SUITE_SUFFIX})")
     export.add_argument("--json", action="store_true", help="print one JSON object")
     export.set_defaults(run=run_export)
 

@@ -24,7 +24,7 @@ from rulecheck.check.play.playthrough import random_game
 from rulecheck.check.positions.describe import clause_line, ending, mover_text, position_lines
 from rulecheck.check.report.walkthrough import Walkthrough, walk
 from rulecheck.check.search.readings import changed_options, first_divergence, reading_labels
-from rulecheck.cli.args import at_least, writable_file, writable_folder
+from rulecheck.cli.args import at_least, path_named, writable_file, writable_folder
 from rulecheck.cli.shared import (
     EXIT_FAILED,
     add_data,
@@ -44,7 +44,7 @@ from rulecheck.registry import declaration
 
 
 def _play(args: argparse.Namespace) -> int:
-    out = writable_file(args.out) if args.out else None
+    out = writable_file(args.out) if args.out is not None else None
     game = game_from(args)
     played = random_game(game, args.seed)
     trace = record(game, played.actions)
@@ -56,7 +56,7 @@ def _play(args: argparse.Namespace) -> int:
         ended = "ended" if game.is_terminal(played.states[-1]) else "stopped at the step cap"
         print(f"{game.name}, {game.players} players, seed {args.seed}: {len(played.actions)} actions, {ended}")
         print(ending(game, played.states[-1]))
-        if args.out:
+        if args.out is not None:
             print(f"trace written to {args.out}")
     return 0
 
@@ -141,7 +141,7 @@ def _tell_witness(file: str, game: Game[Any, Any], walked: Walkthrough) -> None:
 def _show(args: argparse.Namespace) -> int:
     """The state after step K of a trace (0: the initial state), as canonical JSON; with --draw, a
     picture of it; with --frames, a picture of every step."""
-    target = picture_path(writable_file(args.draw)) if args.draw else None
+    target = picture_path(writable_file(args.draw)) if args.draw is not None else None
     if args.frames is not None and args.draw:
         raise OptionError("--draw FILE pictures one step (--step K); --frames DIR pictures every step: give one")
     frames = writable_folder(args.frames) if args.frames is not None else None
@@ -220,7 +220,9 @@ def add_commands(commands: Any) -> None:
     """`play`, `replay`, `show` and `compare`, on the command's sub-parsers."""
     play = command(commands, "play", _play, "play one random game and record it as a trace")
     add_game_setup(play)
-    play.add_argument("--out", metavar="FILE", help="write the trace to this file (default: write none)")
+    play.add_argument(
+        "--out", type=path_named, metavar="FILE", help="write the trace to this file (default: write none)"
+    )
 
     replay_ = command(commands, "replay", _replay, "replay a trace file, checking every state and property")
     replay_.add_argument("file", help="the trace file (JSON, as play --out or a finding's witness writes it)")
@@ -242,11 +244,13 @@ def add_commands(commands: Any) -> None:
     )
     steps.add_argument(
         "--frames",
+        type=path_named,
         metavar="DIR",
         help="write a picture of every step into DIR (step-000.png, ...); this or --step, no default",
     )
     show.add_argument(
         "--draw",
+        type=path_named,
         metavar="FILE.png|FILE.svg",
         help="write a picture of the state at --step K, PNG or SVG by the suffix (default: print the state as JSON)",
     )

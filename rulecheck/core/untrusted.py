@@ -1,8 +1,10 @@
 """Untrusted input: the one way rulecheck reads a file it did not write itself.
 
-Models: the limits on what a reader takes from a file a user names (a trace, a data set;
-later scenarios and conformance suites): the bytes in a file and in one line of a
-JSON-lines file, the depth of nesting, the digits of an integer; strict UTF-8; JSON
+Models: the limits on what a reader takes from a file a user names (a trace, a data set,
+a scenario, a conformance suite, a journal file): a regular file only (a folder, a FIFO, a
+device or a socket is refused before it is opened for reading, and again, against a swap,
+through the opened descriptor, so nothing blocks on a FIFO), the bytes in a file and in one
+line of a JSON-lines file, the depth of nesting, the digits of an integer; strict UTF-8; JSON
 without NaN, Infinity or a key given twice in one object; TOML; and documents that JSON
 can hold (no TOML dates or times, no infinite or NaN floats). Every failure is raised as
 the error class the reader gives (a RulecheckError subclass: TraceError, DataError), in
@@ -19,6 +21,8 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import os
+import stat
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -77,15 +81,51 @@ def _decoded(raw: bytes, where: str, error: Fail, first_line: int = 1) -> str:
         raise error(f"{where}:{line}: byte {byte} is not UTF-8 ({exc.reason})") from None
 
 
-def read_text(path: Path, error: Fail, *, limit: int = MAX_FILE_BYTES) -> str:
-    """The text of the file `path`: at most `limit` bytes, read no further (so a FIFO, a device or
-    a huge file stops there), of strict UTF-8; a folder, an unreadable file, a longer one or
-    bytes that are not UTF-8 raise `error` naming the file (and the line and byte)."""
+_KINDS = {
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFLNK: "a symbolic link",
+}
+"""What a file that is neither a regular file nor a folder is, as a message names it."""
+
+
+def check_regular(path: Path, mode: int, error: Fail) -> None:
+    """`error` naming `path` and what it is unless `mode` (its `st_mode`) is a regular file's."""
+    if stat.S_ISDIR(mode):
+        raise error(f"{path}: is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise error(f"{path}: is {_KINDS.get(stat.S_IFMT(mode), 'a special file')}, not a regular file")
+
+
+def _open_regular(path: Path, error: Fail) -> BinaryIO:
+    """The regular file `path` (a symbolic link followed), open for reading; `error` naming it
+    otherwise. What `path` names is looked at before it is opened, so that no FIFO or device is
+    opened at all, and opened without waiting (O_NONBLOCK: a FIFO does not wait for a writer),
+    then looked at again through the descriptor, so that a file swapped in between is refused too."""
     try:
-        with path.open("rb") as file:
+        check_regular(path, os.stat(path).st_mode, error)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError as exc:
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        check_regular(path, os.fstat(descriptor).st_mode, error)
+        os.set_blocking(descriptor, True)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return open(descriptor, "rb")  # the caller closes it
+
+
+def read_text(path: Path, error: Fail, *, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of the regular file `path`: at most `limit` bytes, read no further (so a huge
+    file stops there), of strict UTF-8; a folder, a FIFO, a device, a socket, an unreadable
+    file, a longer one or bytes that are not UTF-8 raise `error` naming the file (and the line
+    and byte), before anything that is not a regular file is opened."""
+    try:
+        with _open_regular(path, error) as file:
             raw = file.read(limit + 1)
-    except IsADirectoryError:
-        raise error(f"{path}: is a folder, not a file") from None
     except OSError as exc:
         raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
     if len(raw) > limit:
@@ -199,10 +239,8 @@ def raw_lines(path: Path, error: Fail) -> Iterator[tuple[int, bytes]]:
     within the limits of `json_lines`; for a reader that goes on past a bad line, parsing each
     with `parse_json_line`."""
     try:
-        with path.open("rb") as file:
+        with _open_regular(path, error) as file:
             yield from _lines(file, str(path), error)
-    except IsADirectoryError:
-        raise error(f"{path}: is a folder, not a file") from None
     except OSError as exc:
         raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
 

@@ -7,7 +7,10 @@ Ctrl-C, a SIGTERM, a killed machine) keeps every outcome that arrived; the next 
 `--resume` reads them back and runs only the tasks that have none, so its report is the one
 an uninterrupted run gives. A file that does not read back as the outcome of its own task is
 an error naming it, never silently run again or misread. Files hold JSON (through cattrs),
-never pickles, since they are input to the next run.
+never pickles, since they are input to the next run. The journal's folder is never a
+symbolic link: a link in its place is an error naming it, and nothing is removed or written
+through it. It holds only regular files, as the journal writes them: a folder, a link or a
+FIFO in it is someone else's, an error naming it, neither read nor removed.
 
 Leaves out: which tasks a campaign runs (verify.py) and the partial files an interrupted write
 leaves (hidden `.NAME.partial` files, which a resumed run removes).
@@ -29,8 +32,8 @@ import cattrs
 from rulecheck.check.campaign.jobs import Outcome, Task
 from rulecheck.core.codec import canonical_json
 from rulecheck.core.errors import RulecheckError
-from rulecheck.core.files import PARTIAL_SUFFIX, write_whole
-from rulecheck.core.untrusted import parse_json, read_text
+from rulecheck.core.files import PARTIAL_SUFFIX, refuse_link, write_whole
+from rulecheck.core.untrusted import check_regular, parse_json, read_text
 from rulecheck.registry import game_class
 
 FOLDER: Final = "journal"
@@ -73,11 +76,13 @@ class Journal:
     def open(cls, out: Path, resume: bool) -> Journal:
         """The journal in `out`: emptied for a new campaign, or read back to resume one."""
         folder = out / FOLDER
+        refuse_link(folder)
         if folder.exists() and not folder.is_dir():
             raise JournalError(f"{folder}: the journal's place holds a file")
         folder.mkdir(parents=True, exist_ok=True)
         recorded: dict[str, Outcome] = {}
         for path in sorted(folder.iterdir()):
+            check_regular(path, path.lstat().st_mode, JournalError)  # not one of ours: neither removed nor read
             if not resume or path.name.endswith(PARTIAL_SUFFIX):
                 path.unlink()
             elif path.suffix == ".json":

@@ -40,8 +40,10 @@ from rulecheck.check.campaign.explain import (
     reading_verdicts,
 )
 from rulecheck.check.campaign.jobs import Outcome, Task, run_task
-from rulecheck.check.campaign.journal import Journal
+from rulecheck.check.campaign.journal import FOLDER, Journal
 from rulecheck.check.report.findings import (
+    REPORT_PARTS,
+    WITNESSES,
     Evidence,
     Finding,
     Ledger,
@@ -59,6 +61,7 @@ from rulecheck.check.running.signals import check as check_signals
 from rulecheck.check.watch.generic import ENGINE_ERROR, KINDS
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import OptionError
+from rulecheck.core.files import refuse_link
 from rulecheck.core.game import Game
 from rulecheck.core.trace import parse_trace, replay
 from rulecheck.model.picture import svg_text
@@ -213,6 +216,7 @@ def verify(
     package's specs folder; beside the report when that is read-only). Each outcome is written
     to the journal in `out` as it arrives; with `resume`, the tasks the journal holds an outcome
     of are not run again."""
+    check_output(out)
     names = sorted(DECLARATIONS) if games is None else list(games)
     data = dict(data or {})
     for name, data_file in data.items():
@@ -264,6 +268,18 @@ def verify(
     )
     resumed_all = resumed + resumed_pursuits + resumed_shrinks
     return Verdict(tuple(findings), (*outcomes, *pursued, *shrunk), data, recorded, resumed_all)
+
+
+def check_output(out: Path) -> None:
+    """OutputError naming the first part of the report folder `out` that is a symbolic link (its
+    journal, its witnesses folder or a witness in it, its report files): checked before any
+    work, and again as each is written, so that nothing is removed or written through a link
+    planted there, and no run ends with half its report written."""
+    for part in (FOLDER, *REPORT_PARTS):
+        refuse_link(out / part)
+    if (out / WITNESSES).is_dir():
+        for witness in sorted((out / WITNESSES).iterdir()):
+            refuse_link(witness)
 
 
 def witness_picture(data: Mapping[str, Any]) -> str | None:

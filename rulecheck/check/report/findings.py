@@ -37,10 +37,15 @@ from rulecheck.check.report.page import page
 from rulecheck.check.report.words import FOUND, seen_under, witness_words
 from rulecheck.core.clauses import Clause, require
 from rulecheck.core.errors import SpecError
-from rulecheck.core.files import write_whole
+from rulecheck.core.files import output_folder, write_whole
 
 WITNESS: Final = "{witness}"
 """Stands in a replay command for the path of the witness file the report writes."""
+
+WITNESSES: Final = "witnesses"
+"""The report's folder of witness traces, inside the report's folder."""
+REPORT_PARTS: Final = (WITNESSES, "findings.json", "findings.md", "findings.html")
+"""What the report writes in its folder, none of which may be a symbolic link there."""
 
 AUDIT_ID = re.compile(r"^(?P<prefix>[A-Z]+-F)(?P<number>\d+)$")
 
@@ -482,7 +487,7 @@ def write_report(
     data["readings"] = [dict(r) for r in readings]
     data["not_reproduced"] = [dict(r) for r in not_reproduced]
     data["tried"] = {game: [dict(s) for s in settings] for game, settings in tried.items()}
-    (folder / "witnesses").mkdir(parents=True, exist_ok=True)
+    output_folder(folder, WITNESSES)
     for path, text in files.items():
         write_whole(path, text)
     write_whole(folder / "findings.json", _json(data))
