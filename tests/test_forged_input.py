@@ -1,0 +1,114 @@
+"""Forged and wrong input on the newer surfaces (issue REL2): a suite whose start position breaks
+a promise of the rules, whose finished game lost its returns or whose traces share an id; a
+campaign journal edited by hand; a `--resume` or `--ledgers` folder that is not there; a
+malformed findings.json; a Dask scheduler that cannot be reached; a broken scenario file; option
+assignments with whitespace. Each is refused with one line naming the problem and where (exit
+status 2 on the command line), or reported as a failure of the trace it spoils: never a silent
+success."""
+
+import json
+
+import attrs
+
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.cli import main
+from rulecheck.registry import make_game
+from rulecheck.suite.format import save_suite
+from rulecheck.suite.protocol import REFERENCE, open_engine
+from rulecheck.suite.record import record_trace
+from rulecheck.suite.replay import replay_suite
+
+
+def _one_line(text: str) -> str:
+    lines = text.strip().splitlines()
+    assert len(lines) == 1, text
+    return lines[0]
+
+
+# Suites.
+
+
+def _mechanica_trace(trace_id: str, steps: int = 6, start=None):
+    game = make_game("mechanica", 2)
+    first = game.initial_state() if start is None else start
+    actions = []
+    state = first
+    played = random_game(game, 5, steps).actions if start is None else ()
+    for action in played:
+        actions.append(action)
+        state = game.apply(state, game.parse_action(action) if isinstance(action, str) else action)
+    if start is not None:
+        for _ in range(steps):
+            if game.is_terminal(state):
+                break
+            moves = game.legal_actions(state) if game.to_move(state) >= 0 else [game.chance_outcomes(state)[0][0]]
+            actions.append(moves[0])
+            state = game.apply(state, moves[0])
+    return record_trace(game, actions, trace_id=trace_id, start=start)[0]
+
+
+def _verify(tmp_path, lines):
+    path = tmp_path / "forged.suite.jsonl"
+    path.write_text("".join(line + "\n" for line in lines))
+    result = replay_suite(path, open_engine(REFERENCE))
+    return path, result, [r.message(str(path)) for r in result.results]
+
+
+def test_a_suite_start_that_breaks_a_promised_property_is_a_failure_of_its_trace(tmp_path, capsys):
+    game = make_game("mechanica", 2)
+    state = game.initial_state()
+    broke = attrs.evolve(state, factories=(attrs.evolve(state.factories[0], wallet=-1000), *state.factories[1:]))
+    forged = _mechanica_trace("broke-start", start=broke)
+    honest = _mechanica_trace("honest")
+    path, result, messages = _verify(tmp_path, [honest.line(), forged.line()])
+    assert result.results[0].passed and not result.results[1].passed
+    assert messages[1].startswith(f"{path}:2: trace broke-start, the line: suite: start: ")
+    assert "player 1's Wallet holds -1000" in messages[1], messages[1]
+    assert main(["suite", "verify", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:2: trace broke-start" in out and "1 diverge" in out
+
+
+def test_a_suite_start_that_is_no_state_of_the_game_is_a_failure_of_its_trace(tmp_path):
+    trace = json.loads(_mechanica_trace("honest").line())
+    trace["start"] = trace["steps"][0]["state"] | {"workday": "monday"}
+    trace["steps"][0]["state"] = trace["start"]
+    path, result, messages = _verify(tmp_path, [json.dumps(trace)])
+    assert not result.passed
+    assert messages[0].startswith(f"{path}:1: trace honest, the line: suite: start: "), messages[0]
+
+
+def test_a_suite_start_other_than_the_first_recorded_state_is_refused(tmp_path):
+    trace = json.loads(_mechanica_trace("honest").line())
+    trace["start"] = trace["steps"][1]["state"]
+    path, result, messages = _verify(tmp_path, [json.dumps(trace)])
+    assert not result.passed
+    assert messages[0] == (
+        f"{path}:1: trace honest, the line: suite: start: differs from the state recorded at step 1"
+    ), messages[0]
+
+
+def test_a_finished_trace_whose_returns_were_removed_is_a_failure(tmp_path):
+    game = make_game("globot-time-force", 2)
+    whole = record_trace(game, random_game(game, 3, 3000).actions, trace_id="whole")[0]
+    assert whole.end.returns is not None
+    data = json.loads(whole.line())
+    data["end"]["returns"] = None
+    path, result, messages = _verify(tmp_path, [json.dumps(data)])
+    assert not result.passed
+    assert messages[0] == (
+        f"{path}:1: trace whole, the line: suite: end: the game is over (to_move -2) but the returns are null"
+    ), messages[0]
+    data["end"]["returns"] = ["1"]
+    path, result, messages = _verify(tmp_path, [json.dumps(data)])
+    assert messages[0] == f"{path}:1: trace whole, the line: suite: end: 1 returns for 2 players", messages[0]
+
+
+def test_two_traces_with_one_id_are_a_failure_naming_both_lines(tmp_path):
+    first = _mechanica_trace("twin")
+    second = _mechanica_trace("twin", steps=3)
+    path, result, messages = _verify(tmp_path, [first.line(), second.line()])
+    assert result.results[0].passed and not result.passed
+    assert messages[1] == f"{path}:2: trace twin, the line: suite: id: 'twin' is also the id of line 1", messages[1]
+    save_suite(tmp_path / "same.suite.jsonl", [first, first])
+    assert main(["suite", "verify", str(tmp_path / "same.suite.jsonl")]) == 1
