@@ -7,9 +7,12 @@ status 2 on the command line), or reported as a failure of the trace it spoils: 
 success."""
 
 import json
+import shutil
 
 import attrs
+import pytest
 
+from rulecheck.check.campaign.journal import FOLDER, Journal, JournalError, task_key
 from rulecheck.check.play.playthrough import random_game
 from rulecheck.cli import main
 from rulecheck.registry import make_game
@@ -112,3 +115,73 @@ def test_two_traces_with_one_id_are_a_failure_naming_both_lines(tmp_path):
     assert messages[1] == f"{path}:2: trace twin, the line: suite: id: 'twin' is also the id of line 1", messages[1]
     save_suite(tmp_path / "same.suite.jsonl", [first, first])
     assert main(["suite", "verify", str(tmp_path / "same.suite.jsonl")]) == 1
+
+
+# The campaign journal.
+
+JOURNAL_GAME = "globot-time-force"
+
+
+@pytest.fixture
+def campaign_copy(smoke_campaign, tmp_path):
+    """A copy of a smoke campaign's folder (the shared one stays as it was), its findings.json removed."""
+    out, verdict = smoke_campaign(JOURNAL_GAME)
+    copy = tmp_path / "campaign"
+    shutil.copytree(out, copy)
+    (copy / "findings.json").unlink()
+    return copy, verdict
+
+
+def _resume(folder, tmp_path):
+    ledgers = tmp_path / "ledgers"
+    ledgers.mkdir(exist_ok=True)
+    return main(
+        ["verify", "--resume", str(folder), "--game", JOURNAL_GAME, "--budget", "smoke", "--ledgers", str(ledgers)]
+    )
+
+
+def test_a_hand_edited_journal_outcome_is_refused_naming_the_entry(campaign_copy, tmp_path, capsys):
+    copy, verdict = campaign_copy
+    outcome = next(o for o in verdict.outcomes if o.evidence)
+    entry = copy / FOLDER / f"{task_key(outcome.task)}.json"
+    document = json.loads(entry.read_text())
+    document["outcome"]["evidence"][0]["title"] = "FORGED: a finding nobody found"
+    entry.write_text(json.dumps(document, sort_keys=True) + "\n")
+    capsys.readouterr()
+    assert _resume(copy, tmp_path) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert str(entry) in err and "digest" in err, err
+    assert not (copy / "findings.json").exists()
+    assert "FORGED" not in (copy / "findings.md").read_text()
+
+
+def test_a_journal_entry_from_another_campaign_is_refused(campaign_copy, tmp_path):
+    copy, verdict = campaign_copy
+    outcome = verdict.outcomes[0]
+    other = Journal.open(tmp_path / "other", resume=False)
+    other.write(outcome)
+    name = f"{task_key(outcome.task)}.json"
+    shutil.copyfile(tmp_path / "other" / FOLDER / name, copy / FOLDER / name)
+    with pytest.raises(JournalError, match="digest") as caught:
+        Journal.open(copy, resume=True)
+    assert str(copy / FOLDER / name) in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_an_entry_without_its_digest_is_refused(campaign_copy):
+    copy, verdict = campaign_copy
+    entry = copy / FOLDER / f"{task_key(verdict.outcomes[1].task)}.json"
+    document = json.loads(entry.read_text())
+    document.pop("digest", None)
+    entry.write_text(json.dumps(document, sort_keys=True) + "\n")
+    with pytest.raises(JournalError, match="digest") as caught:
+        Journal.open(copy, resume=True)
+    assert str(entry) in str(caught.value)
+
+
+def test_the_untouched_journal_resumes_to_the_same_report(campaign_copy, tmp_path, smoke_campaign):
+    copy, verdict = campaign_copy
+    out, _ = smoke_campaign(JOURNAL_GAME)
+    assert _resume(copy, tmp_path) == 0
+    expected = (out / "findings.json").read_text().replace(str(out), str(copy))
+    assert (copy / "findings.json").read_text() == expected
+

@@ -9,6 +9,14 @@ an uninterrupted run gives. A file that does not read back as the outcome of its
 an error naming it, never silently run again or misread. Files hold JSON (through cattrs),
 never pickles, since they are input to the next run.
 
+Each file also holds a digest of its content bound to its task and to its campaign: an
+HMAC-SHA256, under a key drawn at random when the campaign starts and kept beside the entries
+(`campaign.key`), of the task's key and the outcome's canonical JSON. An entry edited by hand,
+written without the digest, or copied from another campaign's journal is refused by name (the
+run stops; it is not run again in its place), so a forged outcome never reaches findings.md or
+a ledger. The key guards against edits and mix-ups, not against someone who reads the key and
+recomputes the digest: the journal is no signature.
+
 Leaves out: which tasks a campaign runs (verify.py) and the partial files an interrupted write
 leaves (hidden `.NAME.partial` files, which a resumed run removes).
 """
@@ -16,7 +24,10 @@ leaves (hidden `.NAME.partial` files, which a resumed run removes).
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import re
+import secrets
 from collections.abc import Mapping
 from functools import cache
 from importlib.metadata import version
@@ -38,6 +49,10 @@ FOLDER: Final = "journal"
 
 FORMAT: Final = "rulecheck-outcome"
 FORMAT_VERSION: Final = 1
+KEY_FILE: Final = "campaign.key"
+"""The file in the journal's folder holding the campaign's key, 64 hex digits."""
+_KEY = re.compile(r"[0-9a-f]{64}\n?")
+_HEX = re.compile(r"[0-9a-f]{64}")
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
 
@@ -68,21 +83,27 @@ class Journal:
     folder: Path
     recorded: Mapping[str, Outcome]
     """Outcomes by task key."""
+    key: bytes = attrs.field(repr=False)
+    """The campaign's key, which each entry's digest is made with."""
 
     @classmethod
     def open(cls, out: Path, resume: bool) -> Journal:
-        """The journal in `out`: emptied for a new campaign, or read back to resume one."""
+        """The journal in `out`: emptied for a new campaign (with a new key), or read back to
+        resume one; JournalError naming the entry whose digest does not match."""
         folder = out / FOLDER
         if folder.exists() and not folder.is_dir():
             raise JournalError(f"{folder}: the journal's place holds a file")
         folder.mkdir(parents=True, exist_ok=True)
-        recorded: dict[str, Outcome] = {}
+        entries = []
         for path in sorted(folder.iterdir()):
             if not resume or path.name.endswith(PARTIAL_SUFFIX):
                 path.unlink()
             elif path.suffix == ".json":
-                recorded[path.stem] = _read(path)
-        return cls(folder, recorded)
+                entries.append(path)
+        key = _campaign_key(folder, bool(entries))
+        recorded = {path.stem: _read(path, key) for path in entries}
+        assert key is not None, "without a key, every entry was refused"
+        return cls(folder, recorded, key)
 
     def outcome(self, task: Task) -> Outcome | None:
         """The recorded outcome of `task`, if an earlier run finished it."""
@@ -91,11 +112,41 @@ class Journal:
     def write(self, outcome: Outcome) -> None:
         """Record a finished task's outcome, whole or not at all."""
         key = task_key(outcome.task)
-        document = {"format": FORMAT, "format_version": FORMAT_VERSION, "outcome": _converter.unstructure(outcome)}
+        content = _converter.unstructure(outcome)
+        document = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "outcome": content,
+            "digest": entry_digest(self.key, key, content),
+        }
         write_whole(self.folder / f"{key}.json", json.dumps(document, sort_keys=True) + "\n")
 
 
-def _read(path: Path) -> Outcome:
+def entry_digest(campaign_key: bytes, task: str, content: object) -> str:
+    """The digest an entry carries: HMAC-SHA256 under the campaign's key of the task's key and
+    the outcome's canonical JSON."""
+    message = canonical_json({"task": task, "outcome": content}).encode("ascii")
+    return hmac.new(campaign_key, message, hashlib.sha256).hexdigest()
+
+
+def _campaign_key(folder: Path, entries: bool) -> bytes | None:
+    """The campaign's key: the one kept in the folder, or a new one (written there) when the
+    journal holds no entry; None when entries have no key to be checked with (each is then
+    refused, after what else is wrong with it); JournalError for a key file that holds no key."""
+    path = folder / KEY_FILE
+    if not path.exists():
+        if entries:
+            return None
+        key = secrets.token_hex(32)
+        write_whole(path, key + "\n")
+        return key.encode("ascii")
+    text = read_text(path, JournalError, limit=100)
+    if not _KEY.fullmatch(text):
+        raise JournalError(f"{path}: not a campaign key (64 hex digits)")
+    return text.strip().encode("ascii")
+
+
+def _read(path: Path, campaign_key: bytes | None) -> Outcome:
     document = parse_json(read_text(path, JournalError), str(path), JournalError)
     if not isinstance(document, dict) or (document.get("format"), document.get("format_version")) != (
         FORMAT,
@@ -108,6 +159,18 @@ def _read(path: Path) -> Outcome:
         raise JournalError(f"{path}: not an outcome: {_reason(exc)}") from None
     if task_key(outcome.task) != path.stem:
         raise JournalError(f"{path}: holds the outcome of another task ({outcome.task})")
+    if campaign_key is None:
+        raise JournalError(
+            f"{path}: cannot be checked: the journal has no {KEY_FILE}; run without --resume to start anew"
+        )
+    digest = document.get("digest")
+    if not (isinstance(digest, str) and _HEX.fullmatch(digest)) or not hmac.compare_digest(
+        digest, entry_digest(campaign_key, path.stem, document["outcome"])
+    ):
+        raise JournalError(
+            f"{path}: its digest does not match its outcome and task under this campaign's key "
+            "(edited, or from another campaign): refused; run without --resume to start anew"
+        )
     return outcome
 
 
