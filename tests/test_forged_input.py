@@ -185,3 +185,32 @@ def test_the_untouched_journal_resumes_to_the_same_report(campaign_copy, tmp_pat
     expected = (out / "findings.json").read_text().replace(str(out), str(copy))
     assert (copy / "findings.json").read_text() == expected
 
+
+# Folders named on the command line.
+
+
+def test_resume_of_a_folder_that_does_not_exist_is_refused(tmp_path, capsys):
+    missing = tmp_path / "no-such-campaign"
+    assert main(["verify", "--resume", str(missing), "--game", JOURNAL_GAME, "--budget", "smoke"]) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert str(missing) in err and "no such folder" in err, err
+    assert not missing.exists()
+
+
+def test_resume_of_a_folder_without_a_journal_is_refused(tmp_path, capsys):
+    assert main(["verify", "--resume", str(tmp_path), "--game", JOURNAL_GAME, "--budget", "smoke"]) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert str(tmp_path) in err and "no campaign journal" in err, err
+    assert not (tmp_path / FOLDER).exists() and not (tmp_path / "findings.json").exists()
+    with pytest.raises(JournalError, match="no campaign journal"):
+        Journal.open(tmp_path, resume=True)
+
+
+def test_ledgers_naming_a_missing_folder_is_refused(tmp_path, capsys):
+    missing = tmp_path / "no-such-ledgers"
+    out = tmp_path / "out"
+    argv = ["verify", "--out", str(out), "--game", JOURNAL_GAME, "--budget", "smoke", "--ledgers", str(missing)]
+    assert main(argv) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert str(missing) in err and "no such folder" in err, err
+    assert not out.exists()

@@ -43,6 +43,7 @@ def _verify(args: argparse.Namespace) -> int:
     if args.resume is not None and args.out is not None and Path(args.resume) != Path(args.out):
         raise OptionError(f"verify --out {args.out} --resume {args.resume}: the campaign resumed writes its own folder")
     workers = _workers(args)
+    _check_folders(args)
     out = writable_folder(args.resume or args.out or DEFAULT_OUT)
     ledgers = writable_folder(args.ledgers) if args.ledgers else None
     start = time.perf_counter()
@@ -85,6 +86,21 @@ def _verify(args: argparse.Namespace) -> int:
     for defect in verdict.defects:
         print(f"ENGINE SELF-CHECK FAILED: {defect}")
     return EXIT_FAILED if verdict.defects else 0
+
+
+def _check_folders(args: argparse.Namespace) -> None:
+    """OptionError unless `--resume` names a folder holding a campaign's journal and `--ledgers` a
+    folder: neither falls back to a new campaign or to the package's ledgers."""
+    if args.resume is not None:
+        if not os.path.isdir(args.resume):
+            raise OptionError(f"verify --resume {args.resume}: no such folder; nothing to resume")
+        if not os.path.isdir(Path(args.resume) / FOLDER):
+            raise OptionError(
+                f"verify --resume {args.resume}: holds no campaign journal ({Path(args.resume) / FOLDER}); "
+                "nothing to resume"
+            )
+    if args.ledgers is not None and not os.path.isdir(args.ledgers):
+        raise OptionError(f"verify --ledgers {args.ledgers}: no such folder")
 
 
 def _task_line(done: int, total: int, elapsed: float, task: Task, outcome: Outcome) -> str:

@@ -89,10 +89,13 @@ class Journal:
     @classmethod
     def open(cls, out: Path, resume: bool) -> Journal:
         """The journal in `out`: emptied for a new campaign (with a new key), or read back to
-        resume one; JournalError naming the entry whose digest does not match."""
+        resume one; JournalError naming the entry whose digest does not match, or for a
+        resumed campaign without a journal."""
         folder = out / FOLDER
         if folder.exists() and not folder.is_dir():
             raise JournalError(f"{folder}: the journal's place holds a file")
+        if resume and not folder.is_dir():
+            raise JournalError(f"{out}: holds no campaign journal ({folder}); nothing to resume")
         folder.mkdir(parents=True, exist_ok=True)
         entries = []
         for path in sorted(folder.iterdir()):
