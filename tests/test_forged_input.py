@@ -16,6 +16,7 @@ from rulecheck.check.campaign.journal import FOLDER, Journal, JournalError, task
 from rulecheck.check.play.playthrough import random_game
 from rulecheck.cli import main
 from rulecheck.registry import make_game
+from rulecheck.suite.export import witness_traces
 from rulecheck.suite.format import save_suite
 from rulecheck.suite.protocol import REFERENCE, open_engine
 from rulecheck.suite.record import record_trace
@@ -214,3 +215,58 @@ def test_ledgers_naming_a_missing_folder_is_refused(tmp_path, capsys):
     err = _one_line(capsys.readouterr().err)
     assert str(missing) in err and "no such folder" in err, err
     assert not out.exists()
+
+
+# A findings report read by `suite export --findings`.
+
+
+@pytest.mark.parametrize(
+    "document, words",
+    [
+        ({"findings": [1]}, "not a rulecheck-findings report of version 1 (it says None version None)"),
+        ({"format": "rulecheck-findings", "format_version": 1, "findings": [1]}, "findings[0]: must be an object"),
+        ({"format": "rulecheck-findings", "format_version": 1, "findings": {}}, "findings: must be an array"),
+        ({"format": "rulecheck-findings", "format_version": 1, "findings": [{"id": 7}]}, "findings[0].id: must be"),
+        (
+            {"format": "rulecheck-findings", "format_version": 1, "findings": [{"id": "F", "evidence": [3]}]},
+            "findings[0].evidence[0]: must be an object",
+        ),
+        (
+            {
+                "format": "rulecheck-findings",
+                "format_version": 1,
+                "findings": [{"id": "F", "evidence": [{"witness": {"file": 5}}]}],
+            },
+            "findings[0].evidence[0].witness.file: must be",
+        ),
+        ({"format": "other", "findings": []}, "not a rulecheck-findings report"),
+    ],
+    ids=[
+        "no format",
+        "a number for a finding",
+        "findings not a list",
+        "id a number",
+        "evidence a number",
+        "file a number",
+        "another format",
+    ],
+)
+def test_a_malformed_findings_report_is_refused_naming_the_file_and_entry(tmp_path, capsys, document, words):
+    report = tmp_path / "report"
+    report.mkdir()
+    (report / "findings.json").write_text(json.dumps(document))
+    argv = ["suite", "export", "mechanica", "--traces", "1", "--max-steps", "5", "--findings", str(report)]
+    assert main([*argv, "--out", str(tmp_path / "m.suite.jsonl")]) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert f"{report / 'findings.json'}: " in err and words in err, err
+    assert not (tmp_path / "m.suite.jsonl").exists()
+
+
+def test_a_report_verify_wrote_passes_the_same_checks(smoke_campaign):
+    out, _ = smoke_campaign(JOURNAL_GAME)
+    report = json.loads((out / "findings.json").read_text())
+    evidence = [(f["id"], e["witness"]) for f in report["findings"] for e in f["evidence"]]
+    files = [(finding, witness["file"]) for finding, witness in evidence if "file" in witness]
+    found = witness_traces(out, JOURNAL_GAME)
+    assert found and len(found) == len(files)
+    assert [finding for finding, _ in found] == [finding for finding, _ in files]
