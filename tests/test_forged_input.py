@@ -8,13 +8,18 @@ success."""
 
 import json
 import shutil
+import subprocess
+import sys
+import time
 
 import attrs
 import pytest
 
 from rulecheck.check.campaign.journal import FOLDER, Journal, JournalError, task_key
 from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.running import parallel
 from rulecheck.cli import main
+from rulecheck.core.errors import OptionError
 from rulecheck.registry import make_game
 from rulecheck.suite.export import witness_traces
 from rulecheck.suite.format import save_suite
@@ -270,3 +275,29 @@ def test_a_report_verify_wrote_passes_the_same_checks(smoke_campaign):
     found = witness_traces(out, JOURNAL_GAME)
     assert found and len(found) == len(files)
     assert [finding for finding, _ in found] == [finding for finding, _ in files]
+
+
+# A Dask scheduler that cannot be reached.
+
+
+@pytest.mark.parametrize("address", ["garbage", "http://host:1", "tcp://[::1"])
+def test_verify_with_a_dask_address_that_is_no_address_ends_at_once_in_one_line(tmp_path, address):
+    out = tmp_path / "out"
+    argv = ["verify", "--dask", address, "--game", "mechanica", "--budget", "smoke", "--out", str(out)]
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "rulecheck.cli", *argv], capture_output=True, text=True, timeout=40, cwd=tmp_path
+    )
+    assert time.monotonic() - started < 20
+    assert done.returncode == 2, done.stderr
+    err = _one_line(done.stderr)
+    assert err.startswith(f"rulecheck: cannot connect to a Dask scheduler at {address!r}: "), err
+    assert not out.exists(), "nothing is written before the scheduler is reached"
+
+
+def test_a_dask_scheduler_that_does_not_answer_is_an_option_error_within_the_connect_timeout(monkeypatch):
+    monkeypatch.setattr(parallel, "DASK_CONNECT_SECONDS", 1.0)
+    started = time.monotonic()
+    with pytest.raises(OptionError, match=r"cannot connect to a Dask scheduler at 'tcp://127.0.0.1:1': "):
+        parallel.check_dask("tcp://127.0.0.1:1")
+    assert time.monotonic() - started < 10

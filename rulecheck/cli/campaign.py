@@ -20,6 +20,7 @@ from typing import Any
 from rulecheck.check.campaign.jobs import Outcome, Task
 from rulecheck.check.campaign.journal import FOLDER
 from rulecheck.check.campaign.verify import BUDGETS, Recorded, verify
+from rulecheck.check.running.parallel import check_dask
 from rulecheck.check.running.signals import Interrupted, interruptible
 from rulecheck.cli.args import at_least, writable_folder
 from rulecheck.cli.progress import progress_bar
@@ -44,6 +45,8 @@ def _verify(args: argparse.Namespace) -> int:
         raise OptionError(f"verify --out {args.out} --resume {args.resume}: the campaign resumed writes its own folder")
     workers = _workers(args)
     _check_folders(args)
+    if args.dask is not None:
+        check_dask(args.dask)  # before the campaign touches its folder
     out = writable_folder(args.resume or args.out or DEFAULT_OUT)
     ledgers = writable_folder(args.ledgers) if args.ledgers else None
     start = time.perf_counter()
