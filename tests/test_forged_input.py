@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import attrs
 import pytest
@@ -20,6 +21,7 @@ from rulecheck.check.play.playthrough import random_game
 from rulecheck.check.running import parallel
 from rulecheck.cli import main
 from rulecheck.core.errors import OptionError
+from rulecheck.core.options import parse_assignments
 from rulecheck.registry import make_game
 from rulecheck.suite.export import witness_traces
 from rulecheck.suite.format import save_suite
@@ -301,3 +303,53 @@ def test_a_dask_scheduler_that_does_not_answer_is_an_option_error_within_the_con
     with pytest.raises(OptionError, match=r"cannot connect to a Dask scheduler at 'tcp://127.0.0.1:1': "):
         parallel.check_dask("tcp://127.0.0.1:1")
     assert time.monotonic() - started < 10
+
+
+# Scenario files and option assignments.
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIO_HEAD = 'format = "rulecheck-scenario"\nformat_version = 1\n'
+
+
+def test_scenario_check_of_a_broken_file_exits_2_and_still_checks_the_others(tmp_path, capsys):
+    broken = tmp_path / "a-broken.toml"
+    broken.write_text(SCENARIO_HEAD + 'game = "globetrotter"\nplayers = 2\nsurprise = 1\n\n[position]\n')
+    fine = tmp_path / "b-fine.toml"
+    shutil.copyfile(ROOT / "scenarios" / "globetrotter" / "01-fortify-next-to-enemy-fortification.toml", fine)
+    code = main(["scenario", "check", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 2, out
+    assert f"FAIL  {broken}\n" in out and f"{broken}:5: surprise: unknown key" in out
+    assert f"pass  {fine}" in out  # the other file is checked all the same
+    assert out.splitlines()[-1].endswith(" failed, 1 broken"), out
+    assert main(["scenario", "check", str(broken), "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["broken"] == 1
+
+
+def test_a_bad_data_line_of_a_scenario_is_blamed_on_data(tmp_path, capsys):
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(SCENARIO_HEAD + 'game = "globetrotter"\nplayers = 2\ndata = "deck.toml"\n\n[position]\n')
+    assert main(["legal", "globetrotter", "--from", str(scenario)]) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert err == f"rulecheck: {scenario}:5: data: globetrotter takes no data file", err
+
+
+def test_a_player_count_out_of_range_is_still_blamed_on_players(tmp_path, capsys):
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(SCENARIO_HEAD + 'game = "globetrotter"\nplayers = 9\n\n[position]\n')
+    assert main(["legal", "globetrotter", "--from", str(scenario)]) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert err == f"rulecheck: {scenario}:4: players: globetrotter is for 2 to 6 players, not 9", err
+
+
+@pytest.mark.parametrize(
+    "assignment", [" shooting = W0 ", "shooting =W0", "shooting= W0", "shooting=W0\t", " shooting=W0"]
+)
+def test_whitespace_around_an_option_name_or_value_is_refused(capsys, tmp_path, assignment):
+    with pytest.raises(OptionError, match="whitespace"):
+        parse_assignments([assignment])
+    out = tmp_path / "g.json"
+    assert main(["play", "globetrotter", "--set", assignment, "--out", str(out)]) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert repr(assignment) in err and "whitespace" in err, err
+    assert not out.exists()
