@@ -353,3 +353,41 @@ def test_whitespace_around_an_option_name_or_value_is_refused(capsys, tmp_path, 
     err = _one_line(capsys.readouterr().err)
     assert repr(assignment) in err and "whitespace" in err, err
     assert not out.exists()
+
+
+# A data set larger than the game can use.
+
+GTF_DATA = ROOT / "rulecheck" / "games" / "globot_time_force" / "data" / "illustrative.toml"
+
+
+def _gtf_data(tmp_path, copies: int = 1, fillers: int = 0):
+    text = GTF_DATA.read_text().replace('card = "M Natsuwa"\ncopies = 1', f'card = "M Natsuwa"\ncopies = {copies}', 1)
+    cards = "".join(
+        f'\n[[cards]]\nname = "Filler {i}"\ncost = 3\nvp = 1\ncolours = ["globotics"]\n' for i in range(fillers)
+    )
+    deck = "".join(f'\n[[deck]]\ncard = "Filler {i}"\ncopies = 1\n' for i in range(fillers))
+    split = text.index("[[deck]]")
+    path = tmp_path / "big.toml"
+    path.write_text(text[:split] + cards + "\n" + text[split:] + deck)
+    return path
+
+
+@pytest.mark.parametrize(
+    "copies, fillers, where",
+    [(10**12, 0, "deck[2].copies"), (1001, 0, "deck[2].copies"), (1, 1000, "deck")],
+    ids=["a trillion copies", "1,001 copies of one card", "a thousand more cards"],
+)
+def test_a_deck_larger_than_the_game_can_use_is_refused_at_once(tmp_path, capsys, copies, fillers, where):
+    data = _gtf_data(tmp_path, copies, fillers)
+    out = tmp_path / "game.json"
+    started = time.monotonic()
+    assert main(["play", "globot-time-force", "--data", str(data), "--out", str(out)]) == 2
+    assert time.monotonic() - started < 30
+    err = _one_line(capsys.readouterr().err)
+    assert str(data) in err and f"{where}: " in err and "at most 1,000" in err, err
+    assert not out.exists()
+
+
+def test_a_deck_at_the_limit_plays(tmp_path, capsys):
+    data = _gtf_data(tmp_path, 1000 - 24, 0)  # the shipped deck holds 25 cards
+    assert main(["play", "globot-time-force", "--data", str(data), "--out", str(tmp_path / "g.json")]) == 0
