@@ -132,38 +132,14 @@ def start_state(game: Game[Any, Any], start: dict[str, Any]) -> Any:
         encoded = game.encode_state(state)
     except RulecheckError as exc:
         raise RulecheckError(f"not a state of {game.name}: {exc}") from None
-    if encoded != written:
-        differs = _first_difference(json.loads(encoded), start) or "its encoding"
-        raise RulecheckError(f"not a state of {game.name} as it writes one: {differs}")
+    if encoded != written:  # a codec that normalises what it reads (none does yet) would show here
+        raise RulecheckError(f"not a state of {game.name} as it writes one: it writes it back otherwise")
     for prop in promised(game, declaration(game.name).properties):
         if isinstance(prop, StateProperty):
             broken = prop.check(game, state)
             if broken is not None:
                 raise RulecheckError(f"breaks {prop.name}: {clip(broken)} [{', '.join(prop.clauses)}]")
     return state
-
-
-def _first_difference(written: Any, given: Any, path: str = "") -> str | None:
-    """The first place where the game's own writing of a state parts from the one given."""
-    if isinstance(written, dict) and isinstance(given, dict):
-        for key in sorted(set(written) | set(given)):
-            where = f"{path}.{clip(key, 40)}"
-            if key not in written or key not in given:
-                return f"{where} {'is not a field' if key not in written else 'is missing'}"
-            found = _first_difference(written[key], given[key], where)
-            if found:
-                return found
-        return None
-    if isinstance(written, list) and isinstance(given, list) and len(written) == len(given):
-        for index, (w, g) in enumerate(zip(written, given)):
-            found = _first_difference(w, g, f"{path}[{index}]")
-            if found:
-                return found
-        return None
-    if canonical_json(written) == canonical_json(given):
-        return None
-    both = f"{clip(canonical_json(written), 60)} where it was given {clip(canonical_json(given), 60)}"
-    return f"{path or 'the state'}: the game writes {both}"
 
 
 def _field(message: dict[str, Any], key: str, kind: type, *, optional: bool = False) -> Any:
