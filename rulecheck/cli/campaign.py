@@ -3,7 +3,9 @@
 Models: presentation of a verify campaign: a line for each finished task, the findings report's
 files with a summary per game and kind, the ledgers' new finding ids, and any engine self-check
 that failed (exit 1); how many local processes run it, or a Dask cluster; and, when a signal
-stops it, where its journal is and the command that finishes it.
+stops it, where its journal is and the command that finishes it. What it is given is checked
+before the campaign touches its folder: a `--resume` folder that holds no journal, a
+`--ledgers` folder that is not there, a Dask scheduler that cannot be reached.
 
 Leaves out: the campaign itself (rulecheck/check/campaign/).
 """

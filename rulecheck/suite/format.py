@@ -10,8 +10,12 @@ integer ids or, at a chance node, the outcomes with ids and exact probabilities,
 action taken with its id; at the end, the last state, who moves there and, for a finished
 game, each player's exact return. Exact numbers are text: `"1/6"`, `"-1"`. The JSON Schema
 `suite.schema.json` beside this module states the line's shape; docs/suites.md explains it.
+Beyond the schema a reader holds each line to itself (sorted lists, the action among them,
+chance summing to 1, a start that is the first state recorded, returns exactly when the game
+is over, one a player) and the file to one trace an id: each fault is a bad line naming it.
 
-Leaves out: how traces are chosen (export.py), and comparing an engine with them (replay.py).
+Leaves out: how traces are chosen (export.py), comparing an engine with them (replay.py), and
+whether a start is a state the game's rules allow (replay.py holds it to the game).
 """
 
 from __future__ import annotations
