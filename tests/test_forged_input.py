@@ -70,7 +70,11 @@ def test_a_suite_start_that_breaks_a_promised_property_is_a_failure_of_its_trace
     state = game.initial_state()
     broke = attrs.evolve(state, factories=(attrs.evolve(state.factories[0], wallet=-1000), *state.factories[1:]))
     forged = _mechanica_trace("broke-start", start=broke)
-    honest = _mechanica_trace("honest")
+    later = state
+    for action in random_game(game, 5, 8).actions:
+        later = game.apply(later, game.parse_action(action) if isinstance(action, str) else action)
+    honest = _mechanica_trace("honest", start=later)  # a start other than the initial state, as the game left it
+    assert honest.start is not None
     path, result, messages = _verify(tmp_path, [honest.line(), forged.line()])
     assert result.results[0].passed and not result.results[1].passed
     assert messages[1].startswith(f"{path}:2: trace broke-start, the line: suite: start: ")
