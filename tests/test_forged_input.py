@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 from rulecheck.check.campaign.journal import FOLDER, Journal, JournalError, task_key
+from rulecheck.check.campaign.verify import BUDGETS, verify
 from rulecheck.check.play.playthrough import random_game
 from rulecheck.check.running import parallel
 from rulecheck.cli import main
@@ -225,6 +226,9 @@ def test_ledgers_naming_a_missing_folder_is_refused(tmp_path, capsys):
     assert main(argv) == 2
     err = _one_line(capsys.readouterr().err)
     assert str(missing) in err and "no such folder" in err, err
+    assert not out.exists()
+    with pytest.raises(OptionError, match="is not a folder"):
+        verify(out, BUDGETS["smoke"], games=[JOURNAL_GAME], ledgers=missing)
     assert not out.exists()
 
 
