@@ -19,6 +19,7 @@ def report(out, specs, game):
     def chosen(task):
         return task.players == players and task.job != "table" and all(name in swept for name, _ in task.variant)
 
+    specs.mkdir()  # an empty ledger folder: verify refuses one that is not there
     verify(out, TINY, games=[game], select=chosen, ledgers=specs)
     return out
 

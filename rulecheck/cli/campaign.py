@@ -3,7 +3,9 @@
 Models: presentation of a verify campaign: a line for each finished task, the findings report's
 files with a summary per game and kind, the ledgers' new finding ids, and any engine self-check
 that failed (exit 1); how many local processes run it, or a Dask cluster; and, when a signal
-stops it, where its journal is and the command that finishes it.
+stops it, where its journal is and the command that finishes it. What it is given is checked
+before the campaign touches its folder: a `--resume` folder that holds no journal, a
+`--ledgers` folder that is not there, a Dask scheduler that cannot be reached.
 
 Leaves out: the campaign itself (rulecheck/check/campaign/).
 """
@@ -20,6 +22,7 @@ from typing import Any
 from rulecheck.check.campaign.jobs import Outcome, Task
 from rulecheck.check.campaign.journal import FOLDER
 from rulecheck.check.campaign.verify import BUDGETS, Recorded, check_output, verify
+from rulecheck.check.running.parallel import check_dask
 from rulecheck.check.running.signals import Interrupted, interruptible
 from rulecheck.cli.args import at_least, path_named, writable_folder
 from rulecheck.cli.progress import progress_bar
@@ -43,6 +46,9 @@ def _verify(args: argparse.Namespace) -> int:
     if args.resume is not None and args.out is not None and Path(args.resume) != Path(args.out):
         raise OptionError(f"verify --out {args.out} --resume {args.resume}: the campaign resumed writes its own folder")
     workers = _workers(args)
+    _check_folders(args)
+    if args.dask is not None:
+        check_dask(args.dask)  # before the campaign touches its folder
     out = writable_folder(args.resume or args.out or DEFAULT_OUT)
     check_output(out)
     ledgers = writable_folder(args.ledgers) if args.ledgers is not None else None
@@ -86,6 +92,21 @@ def _verify(args: argparse.Namespace) -> int:
     for defect in verdict.defects:
         print(f"ENGINE SELF-CHECK FAILED: {defect}")
     return EXIT_FAILED if verdict.defects else 0
+
+
+def _check_folders(args: argparse.Namespace) -> None:
+    """OptionError unless `--resume` names a folder holding a campaign's journal and `--ledgers` a
+    folder: neither falls back to a new campaign or to the package's ledgers."""
+    if args.resume is not None:
+        if not os.path.isdir(args.resume):
+            raise OptionError(f"verify --resume {args.resume}: no such folder; nothing to resume")
+        if not os.path.isdir(Path(args.resume) / FOLDER):
+            raise OptionError(
+                f"verify --resume {args.resume}: holds no campaign journal ({Path(args.resume) / FOLDER}); "
+                "nothing to resume"
+            )
+    if args.ledgers is not None and not os.path.isdir(args.ledgers):
+        raise OptionError(f"verify --ledgers {args.ledgers}: no such folder")
 
 
 def _task_line(done: int, total: int, elapsed: float, task: Task, outcome: Outcome) -> str:

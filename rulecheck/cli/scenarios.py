@@ -3,7 +3,8 @@
 Models: presentation of what the rules allow in a scenario's position, under its own options
 or, with `--sweep`, under every value of every option (the options whose values change the
 answer, each value with its answer, then the options that make no difference here); the pass
-or fail of each case of an edge-case folder, with its difference; the scenario file for the
+or fail of each case of an edge-case folder, with its difference (exit 1 when a case fails, 2
+when a file is broken, after every file was checked); the scenario file for the
 position a trace reaches at one of its steps; and these commands' arguments.
 
 Leaves out: reading scenario files (rulecheck/check/positions/scenario.py) and asking
@@ -37,7 +38,7 @@ from rulecheck.check.positions.ask import (
 from rulecheck.check.positions.describe import mover_text
 from rulecheck.check.positions.scenario import Scenario, load_scenario, parse_scenario, scenario_text
 from rulecheck.cli.args import at_least, path_named, writable_file
-from rulecheck.cli.shared import add_game, add_set, command
+from rulecheck.cli.shared import EXIT_FAILED, EXIT_USAGE, add_game, add_set, command
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import RulecheckError, ScenarioError, TraceError
 from rulecheck.core.exact import readable
@@ -167,7 +168,9 @@ def scenario_files(targets: Sequence[str]) -> list[Path]:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Every case of the files and folders named against its expected answers: exit 1 if one fails."""
+    """Every case of the files and folders named against its expected answers: exit 1 if one
+    fails, 2 if a file is broken (it cannot be read as a scenario, or expects nothing); every
+    file is checked either way."""
     results: list[dict[str, Any]] = []
     for path in scenario_files(args.targets):
         try:
@@ -176,23 +179,32 @@ def run_check(args: argparse.Namespace) -> int:
             if not verdicts:
                 raise ScenarioError(f"{path}: expects nothing: give it an [expect] table")
         except RulecheckError as exc:
-            results.append({"case": str(path), "options": {}, "passed": False, "difference": [clip(str(exc))]})
+            broken = {"passed": False, "broken": True, "difference": [clip(str(exc))]}
+            results.append({"case": str(path), "options": {}} | broken)
             continue
         results += [
-            {"case": str(path), "options": dict(v.options), "passed": v.passed, "difference": list(v.difference)}
+            {
+                "case": str(path),
+                "options": dict(v.options),
+                "passed": v.passed,
+                "broken": False,
+                "difference": list(v.difference),
+            }
             for v in verdicts
         ]
-    failed = [r for r in results if not r["passed"]]
+    broken = sum(r["broken"] for r in results)
+    failed = sum(not r["passed"] for r in results) - broken
+    passed = len(results) - failed - broken
     if args.json:
-        _print({"cases": results, "passed": len(results) - len(failed), "failed": len(failed)})
+        _print({"cases": results, "passed": passed, "failed": failed, "broken": broken})
     else:
         for result in results:
             under = " ".join(f"{k}={v}" for k, v in result["options"].items())
             print(f"{'pass' if result['passed'] else 'FAIL'}  {result['case']}{f'  under {under}' if under else ''}")
             for line in result["difference"]:
                 print(f"      {line}")
-        print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
-    return 1 if failed else 0
+        print(f"{passed} passed, {failed} failed" + (f", {broken} broken" if broken else ""))
+    return EXIT_USAGE if broken else EXIT_FAILED if failed else 0
 
 
 def run_new(args: argparse.Namespace) -> int:

@@ -151,13 +151,16 @@ class OptionSpace:
 
 
 def parse_assignments(assignments: Iterable[str]) -> dict[str, str]:
-    """`["a=b", "c=d"]` as `{"a": "b", "c": "d"}`; a malformed or repeated one is an OptionError."""
+    """`["a=b", "c=d"]` as `{"a": "b", "c": "d"}`; a malformed or repeated one is an OptionError,
+    and so is one with whitespace around its name or value (`' shooting = W0 '`): nothing is
+    trimmed, so what is refused or accepted is what was typed."""
     chosen: dict[str, str] = {}
     for text in assignments:
         name, sep, value = text.partition("=")
-        name, value = name.strip(), value.strip()
         if not sep or not name or not value:
             raise OptionError(f"expected NAME=VALUE, got {shown(text)}")
+        if name != name.strip() or value != value.strip():
+            raise OptionError(f"expected NAME=VALUE without whitespace around the name or value, got {shown(text)}")
         if name in chosen:
             raise OptionError(f"option {shown(name)} set twice")
         chosen[name] = value

@@ -14,7 +14,8 @@ Models: three groups of traces for one game, each recorded on our engine (record
   OPTION_TAIL actions after the first step that exercises one of them (up to OPTION_TRIES
   games are tried), or is the last game tried, whole, saying that its clauses were not reached.
 - Findings: with a `verify` report folder, every trace witness of a finding of this game,
-  from the position and under the options it was found in.
+  from the position and under the options it was found in. The report is untrusted input: a
+  findings.json that is not shaped as verify writes one is refused naming the file and entry.
 Each trace says why it is there (`covers`), and the export reports what the search did not
 reach.
 
@@ -39,7 +40,7 @@ from rulecheck.core.notation import Action
 from rulecheck.core.options import Option
 from rulecheck.core.progress import Progress, no_progress, part
 from rulecheck.core.trace import Trace, load_trace, replay
-from rulecheck.core.untrusted import load_document
+from rulecheck.core.untrusted import clip, load_document
 from rulecheck.registry import game_class, make_game
 from rulecheck.suite.format import SuiteTrace
 from rulecheck.suite.record import record_trace
@@ -53,6 +54,8 @@ OPTION_TAIL: Final = 40
 reads, so that what the reading changes there has steps to show in."""
 OPTION_TRIES: Final = 3
 """Games tried under an option value before its trace is taken without reaching the option's clauses."""
+FINDINGS_FORMAT: Final = "rulecheck-findings"
+"""The format a verify report's findings.json says it is in (version 1), which `--findings` reads."""
 DEFAULT_SEARCHED: Final = 12
 DEFAULT_MAX_STEPS: Final = 400
 
@@ -218,18 +221,54 @@ def _identifier(text: str) -> str:
 
 def witness_traces(report: Path, game_name: str) -> list[tuple[str, Trace]]:
     """(finding id, trace) for every trace witness of a finding of `game_name` in the verify report
-    folder `report` (its findings.json and witnesses/), in the report's order."""
-    document = load_document(report / "findings.json", TraceError, kind="findings report")
+    folder `report` (its findings.json and witnesses/), in the report's order; TraceError naming the
+    file and the entry of a report that is not a findings report as verify writes one."""
+    path = report / "findings.json"
+    document = load_document(path, TraceError, kind="findings report")
     found = []
-    for finding in document.get("findings", ()):
-        for item in finding.get("evidence", ()):
-            named = item.get("witness", {}).get("file") if isinstance(item.get("witness"), dict) else None
-            if not isinstance(named, str):
-                continue
-            trace = load_trace(report / "witnesses" / Path(named).name)
-            if trace.game == game_name:
-                found.append((str(finding.get("id")), trace))
+    for finding, named in _witness_files(document, path):
+        trace = load_trace(report / "witnesses" / Path(named).name)
+        if trace.game == game_name:
+            found.append((finding, trace))
     return found
+
+
+def _witness_files(document: dict[str, Any], path: Path) -> list[tuple[str, str]]:
+    """(finding id, witness file name) for each piece of evidence with a file, checking the shape
+    of what it reads on the way: the format, `findings` an array of objects each with a string
+    `id`, its `evidence` an array of objects, a `witness` an object, its `file` a string."""
+
+    def fail(where: str, message: str) -> TraceError:
+        return TraceError(f"{path}: {where}: {message}")
+
+    if (document.get("format"), document.get("format_version")) != (FINDINGS_FORMAT, 1):
+        said = f"{clip(str(document.get('format')), 40)} version {clip(str(document.get('format_version')), 20)}"
+        raise TraceError(f"{path}: not a {FINDINGS_FORMAT} report of version 1 (it says {said})")
+    findings = document.get("findings")
+    if not isinstance(findings, list):
+        raise fail("findings", "must be an array of findings")
+    files = []
+    for index, finding in enumerate(findings):
+        where = f"findings[{index}]"
+        if not isinstance(finding, dict):
+            raise fail(where, "must be an object (a finding)")
+        if not isinstance(finding.get("id"), str):
+            raise fail(f"{where}.id", "must be a string (the finding's id)")
+        evidence = finding.get("evidence", [])
+        if not isinstance(evidence, list):
+            raise fail(f"{where}.evidence", "must be an array")
+        for number, item in enumerate(evidence):
+            at = f"{where}.evidence[{number}]"
+            if not isinstance(item, dict):
+                raise fail(at, "must be an object (a piece of evidence)")
+            witness = item.get("witness", {})
+            if not isinstance(witness, dict):
+                raise fail(f"{at}.witness", "must be an object")
+            if "file" in witness and not isinstance(witness["file"], str):
+                raise fail(f"{at}.witness.file", "must be a string (a file in witnesses/)")
+            if "file" in witness:
+                files.append((finding["id"], witness["file"]))
+    return files
 
 
 def _witness_suite_traces(found: list[tuple[str, Trace]], exercised: set[str]) -> list[SuiteTrace]:

@@ -10,8 +10,12 @@ integer ids or, at a chance node, the outcomes with ids and exact probabilities,
 action taken with its id; at the end, the last state, who moves there and, for a finished
 game, each player's exact return. Exact numbers are text: `"1/6"`, `"-1"`. The JSON Schema
 `suite.schema.json` beside this module states the line's shape; docs/suites.md explains it.
+Beyond the schema a reader holds each line to itself (sorted lists, the action among them,
+chance summing to 1, a start that is the first state recorded, returns exactly when the game
+is over, one a player) and the file to one trace an id: each fault is a bad line naming it.
 
-Leaves out: how traces are chosen (export.py), and comparing an engine with them (replay.py).
+Leaves out: how traces are chosen (export.py), comparing an engine with them (replay.py), and
+whether a start is a state the game's rules allow (replay.py holds it to the game).
 """
 
 from __future__ import annotations
@@ -32,7 +36,8 @@ from rulecheck.core.codec import canonical_json
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.exact import exact_text
 from rulecheck.core.files import write_whole
-from rulecheck.core.untrusted import clip, parse_json_line, raw_lines
+from rulecheck.core.game import TERMINAL
+from rulecheck.core.untrusted import clip, parse_json_line, raw_lines, shown
 
 FORMAT: Final = "rulecheck-suite"
 FORMAT_VERSION: Final = 1
@@ -171,14 +176,23 @@ class BadLine:
 
 def read_suite(path: Path) -> Iterator[tuple[int, SuiteTrace | BadLine]]:
     """Each line's number and its trace, or what is wrong with it; a bad line does not stop the
-    reading. SuiteError when the file itself cannot be read (missing, too long, a folder)."""
+    reading, and a trace whose id an earlier trace has is a bad line naming that one's line.
+    SuiteError when the file itself cannot be read (missing, too long, a folder)."""
+    seen: dict[str, int] = {}
     for number, raw in raw_lines(path, SuiteError):
         try:
             data = parse_json_line(raw, str(path), number, SuiteError)
         except SuiteError as exc:
             yield number, BadLine(number, None, str(exc).removeprefix(f"{path}:{number}: "))
             continue
-        yield number, parse_trace_data(data, number)
+        item = parse_trace_data(data, number)
+        if isinstance(item, SuiteTrace):
+            if item.id in seen:
+                reason = f"id: {shown(item.id)} is also the id of line {seen[item.id]}"
+                item = BadLine(number, clip(item.id, 100), reason)
+            else:
+                seen[item.id] = number
+        yield number, item
 
 
 def parse_trace_data(data: Any, number: int = 1) -> SuiteTrace | BadLine:
@@ -216,6 +230,22 @@ def _consistent(
         raise ValueError(f"step {index}: the chance probabilities sum to {exact_text(sum(p for _, _, p in chance))}")
 
 
+def _whole(data: dict[str, Any], steps: list[Step], returns: tuple[Fraction, ...] | None) -> None:
+    """The trace's ends agree with themselves: a start is the first state recorded, and a game
+    that is over has one return a player (and one that is not, none)."""
+    if "start" in data:
+        first = steps[0].state if steps else canonical_json(data["end"]["state"])
+        if canonical_json(data["start"]) != first:
+            raise ValueError(f"start: differs from the state recorded {'at step 1' if steps else 'at the end'}")
+    over = data["end"]["to_move"] == TERMINAL
+    if over and returns is None:
+        raise ValueError(f"end: the game is over (to_move {TERMINAL}) but the returns are null")
+    if returns is not None and not over:
+        raise ValueError(f"end: returns are given but the game is not over (to_move {data['end']['to_move']})")
+    if returns is not None and len(returns) != data["players"]:
+        raise ValueError(f"end: {len(returns)} returns for {data['players']} players")
+
+
 def _trace(data: dict[str, Any]) -> SuiteTrace:
     steps = []
     for index, step in enumerate(data["steps"], start=1):
@@ -233,6 +263,7 @@ def _trace(data: dict[str, Any]) -> SuiteTrace:
         returns = None if end["returns"] is None else tuple(exact_value(r) for r in end["returns"])
     except ValueError as exc:
         raise ValueError(f"end: returns: {exc}") from None
+    _whole(data, steps, returns)
     data_set = data.get("data")
     return SuiteTrace(
         id=data["id"],

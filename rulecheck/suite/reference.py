@@ -5,7 +5,10 @@ games (any registered one), and `main`, which serves it on standard input and ou
 JSON object a line, so that the same engine runs as an external process
 (`python -m rulecheck.suite.reference`) or in this one (`rulecheck.suite.reference:ReferenceEngine`).
 A request the engine cannot meet (an unknown game or op, another game version, a data set
-with another digest, an illegal action) is answered with `error`; nothing is guessed.
+with another digest, an illegal action, a start position that is not a state of the game as
+the game writes it or breaks a state property the rulebook promises under the options) is
+answered with `error`; nothing is guessed. `suite verify` and `suite replay` hold each trace's
+start to the same (`start_state`) before any engine sees it.
 
 Leaves out: comparing answers with a suite (replay.py).
 """
@@ -16,12 +19,15 @@ import json
 import sys
 from typing import Any
 
+from rulecheck.check.watch.property_checks import promised
+from rulecheck.core.codec import canonical_json
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.exact import exact_text
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.core.untrusted import clip
-from rulecheck.registry import make_game
+from rulecheck.model.properties import StateProperty
+from rulecheck.registry import declaration, make_game
 from rulecheck.suite.protocol import PROTOCOL_VERSION
 
 
@@ -58,22 +64,9 @@ class ReferenceEngine:
         return self._game
 
     def _new_game(self, request: dict[str, Any]) -> dict[str, Any]:
-        data = _field(request, "data", dict, optional=True)
-        source = None if data is None else _field(data, "source", str)
-        digest = None if data is None else _field(data, "digest", str)
-        options = _field(request, "options", dict)
-        if not all(isinstance(value, str) for value in options.values()):
-            raise RulecheckError("new_game: option values are strings")
-        name, players = _field(request, "game", str), _field(request, "players", int)
-        game = make_game(name, players, options, data=None if source == DEFAULT_SOURCE else source)
-        version = _field(request, "game_version", int)
-        if version != game.version:
-            raise RulecheckError(f"this engine plays {game.name} version {game.version}, not version {version}")
-        loaded = game.loaded_data
-        if data is not None and (loaded is None or loaded.digest != digest):
-            raise RulecheckError(f"the data set's digest is {None if loaded is None else loaded.digest}")
+        game = setup_game(request)
         start = _field(request, "start", dict, optional=True)
-        self._state = game.initial_state() if start is None else game.decode_state(json.dumps(start))
+        self._state = game.initial_state() if start is None else start_state(game, start)
         self._game = game
         return {"ok": True, "protocol": PROTOCOL_VERSION}
 
@@ -107,6 +100,46 @@ class ReferenceEngine:
     def _returns(self, _: dict[str, Any]) -> dict[str, Any]:
         game = self._game_now()
         return {"returns": [exact_text(r) for r in game.returns(self._state)]}
+
+
+def setup_game(setup: dict[str, Any]) -> Game[Any, Any]:
+    """The game a `new_game` request (or a suite trace's setup) describes: its name, version,
+    players, options and data set; RulecheckError when this engine cannot play it as described."""
+    data = _field(setup, "data", dict, optional=True)
+    source = None if data is None else _field(data, "source", str)
+    digest = None if data is None else _field(data, "digest", str)
+    options = _field(setup, "options", dict)
+    if not all(isinstance(value, str) for value in options.values()):
+        raise RulecheckError("new_game: option values are strings")
+    name, players = _field(setup, "game", str), _field(setup, "players", int)
+    game = make_game(name, players, options, data=None if source == DEFAULT_SOURCE else source)
+    version = _field(setup, "game_version", int)
+    if version != game.version:
+        raise RulecheckError(f"this engine plays {game.name} version {game.version}, not version {version}")
+    loaded = game.loaded_data
+    if data is not None and (loaded is None or loaded.digest != digest):
+        raise RulecheckError(f"the data set's digest is {None if loaded is None else loaded.digest}")
+    return game
+
+
+def start_state(game: Game[Any, Any], start: dict[str, Any]) -> Any:
+    """The state `start` encodes, which must be one of `game`'s states written as the game writes
+    it and hold every state property the rulebook promises under the game's options (as a
+    scenario's position must); RulecheckError naming what it breaks otherwise."""
+    written = canonical_json(start)
+    try:
+        state = game.decode_state(written)
+        encoded = game.encode_state(state)
+    except RulecheckError as exc:
+        raise RulecheckError(f"not a state of {game.name}: {exc}") from None
+    if encoded != written:  # a codec that normalises what it reads (none does yet) would show here
+        raise RulecheckError(f"not a state of {game.name} as it writes one: it writes it back otherwise")
+    for prop in promised(game, declaration(game.name).properties):
+        if isinstance(prop, StateProperty):
+            broken = prop.check(game, state)
+            if broken is not None:
+                raise RulecheckError(f"breaks {prop.name}: {clip(broken)} [{', '.join(prop.clauses)}]")
+    return state
 
 
 def _field(message: dict[str, Any], key: str, kind: type, *, optional: bool = False) -> Any:

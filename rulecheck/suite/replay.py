@@ -9,7 +9,10 @@ wrong count, and is told in words: which actions one side has and the other lack
 fields of the state differ, which probabilities. A bad line of the suite, or an engine that
 hangs, exits, writes something that is not JSON or answers out of order, ends its trace
 with an error naming the trace and step, and the replay goes on with the next trace (with a
-fresh engine when the old one's state is unknown). `suite verify` is this replay against
+fresh engine when the old one's state is unknown). A trace's start position is held to
+rulecheck's game before any engine sees it (`start_fault`): one that is no state of the game, or
+breaks a property promised under the trace's options, ends its trace with an error naming the
+line and trace, not replayed. `suite verify` is this replay against
 our own engine (reference.py) in this process.
 
 Leaves out: starting engines (protocol.py) and choosing traces (export.py).
@@ -26,6 +29,7 @@ from typing import Any, Final
 import attrs
 
 from rulecheck.core.codec import canonical_json
+from rulecheck.core.errors import RulecheckError
 from rulecheck.core.exact import exact_text
 from rulecheck.core.game import CHANCE
 from rulecheck.core.progress import Progress, no_progress
@@ -33,6 +37,7 @@ from rulecheck.core.trace import digest
 from rulecheck.core.untrusted import clip, raw_lines, shown
 from rulecheck.suite.format import BadLine, Step, SuiteError, SuiteTrace, exact_value, read_suite
 from rulecheck.suite.protocol import Engine, EngineError
+from rulecheck.suite.reference import setup_game, start_state
 
 COMPARED: Final = ("to_move", "state", "legal", "ids", "chance", "returns")
 """What a replay compares; `skip` leaves some out (an engine without our state encoding skips `state`)."""
@@ -273,10 +278,33 @@ def replay_trace(engine: Engine, trace: SuiteTrace, skip: frozenset[str] = froze
     return None
 
 
+def start_fault(trace: SuiteTrace) -> str | None:
+    """What is wrong with the trace's start position, or None: a start must be a state of the
+    game under the trace's setup, written as rulecheck writes it, holding every state property
+    promised under its options (reference.start_state). Whatever engine replays the suite, the
+    start is held to rulecheck's game, so a setup rulecheck cannot build leaves it unchecked and
+    is a fault too."""
+    if trace.start is None:
+        return None
+    try:
+        game = setup_game(trace.setup)
+    except RulecheckError as exc:
+        return f"start: cannot be checked: {clip(str(exc))}"
+    try:
+        start_state(game, json.loads(trace.start))
+    except RulecheckError as exc:
+        return f"start: {clip(str(exc))}"
+    return None
+
+
 def line_result(engine: Engine, line: int, item: SuiteTrace | BadLine, skip: frozenset[str]) -> TraceResult:
-    """The result of one line of a suite: its trace replayed on `engine`, or what is wrong with the line."""
+    """The result of one line of a suite: its trace replayed on `engine`, or what is wrong with the
+    line (a trace whose start is no honest position of its game is not replayed)."""
     if isinstance(item, BadLine):
         return TraceResult(line, item.trace, 0, Divergence(0, "suite", item.reason))
+    fault = start_fault(item)
+    if fault is not None:
+        return TraceResult(line, item.id, len(item.steps), Divergence(0, "suite", fault))
     return TraceResult(line, item.id, len(item.steps), replay_trace(engine, item, skip))
 
 

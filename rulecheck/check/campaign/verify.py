@@ -224,6 +224,8 @@ def verify(
         if data_format is None:
             raise OptionError(f"verify --data: {name} takes no data file")
         data_format.load(data_file)  # a broken data file stops the run before any task does
+    if isinstance(ledgers, Path) and not ledgers.is_dir():
+        raise OptionError(f"verify: the ledgers' folder {ledgers} is not a folder")
     folder = specs_folder() if ledgers is None else ledgers
     audits = {name: load_audit(declaration(name).audit) for name in names}
     for name in names:

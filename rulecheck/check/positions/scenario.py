@@ -119,9 +119,7 @@ def _build(source: str, document: Mapping[str, Any], options: Mapping[str, str],
     try:
         game = make_game(name, players, options, data=data_file)
     except RulecheckError as exc:
-        _fail(
-            source, text, ("data",) if data_file is not None and isinstance(exc, DataError) else ("players",), str(exc)
-        )
+        _fail(source, text, _blamed(name, players, data_file, exc), str(exc))
     position = document.get("position")
     if not isinstance(position, Mapping):
         _fail(source, text, ("position",), "a scenario needs a [position] table")
@@ -130,6 +128,18 @@ def _build(source: str, document: Mapping[str, Any], options: Mapping[str, str],
     title = document.get("title", "")
     question = document.get("question", "")
     return Scenario(source, game, state, str(title), str(question), expected, data_file, document, text)
+
+
+def _blamed(name: str, players: int | None, data_file: str | None, exc: RulecheckError) -> tuple[str]:
+    """The field a game that cannot be built is blamed on: `players` for a count the game is not
+    for, else `data` when a data file is named (one the game takes none of, or one that cannot be
+    read or played), else `players`."""
+    cls = game_class(name)
+    if players is not None and not cls.min_players <= players <= cls.max_players:
+        return ("players",)
+    if data_file is not None and (cls.data_format is None or isinstance(exc, DataError)):
+        return ("data",)
+    return ("players",)
 
 
 def read_position(game: Game[Any, Any], position: Mapping[str, Any], source: str, text: str) -> Any:

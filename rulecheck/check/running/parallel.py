@@ -10,12 +10,17 @@ whose parent process is gone (killed with SIGKILL, say) exits within a fraction 
 so no worker outlives the run. Workers ignore SIGINT: a Ctrl-C in a terminal reaches every
 process of the group, and the parent alone decides what it means.
 
+A Dask address is checked before any client is made (check_dask, which the command also
+calls before the campaign starts): one that is not an address, or where no scheduler answers
+within DASK_CONNECT_SECONDS, is an OptionError at once.
+
 Leaves out: splitting a campaign into tasks and merging their results (the callers do
 that), retries, and starting or sizing a Dask cluster (run_tasks connects to one that runs).
 """
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import signal
@@ -46,6 +51,9 @@ ORPHAN_CHECK_SECONDS: Final = 0.2
 
 STOP_SECONDS: Final = 5.0
 """How long a terminated worker is given to exit before it is killed."""
+
+DASK_CONNECT_SECONDS: Final = 10.0
+"""How long a Dask scheduler is given to answer a connection before the run is refused."""
 
 
 def run_tasks(
@@ -132,14 +140,33 @@ def _stop(children: Sequence[multiprocessing.process.BaseProcess]) -> None:
             child.join()
 
 
-def _on_dask(function: Callable[[T], R], tasks: Sequence[T], address: str) -> Arrivals[R]:
+def check_dask(address: str) -> None:
+    """OptionError, at once, unless `address` is a Dask scheduler's address that answers within
+    DASK_CONNECT_SECONDS: one that is no address (`garbage`, an unknown scheme) or that nothing
+    answers at is refused before a client is made, since a client that failed to start waits a
+    minute in its finalizer before it gives up."""
     try:
         import distributed
     except ModuleNotFoundError as exc:
         raise OptionError(f"dask={address!r} needs distributed: pip install 'rulecheck[dask]'") from exc
+
+    async def probe() -> None:
+        comm = await distributed.comm.connect(address, timeout=DASK_CONNECT_SECONDS)
+        await comm.close()
+
     try:
-        client = distributed.Client(address, set_as_default=False)
-    except (OSError, ValueError) as exc:  # unreachable, or not an address
+        asyncio.run(probe())
+    except (OSError, ValueError, TypeError) as exc:  # unreachable, or not an address
+        raise OptionError(f"cannot connect to a Dask scheduler at {address!r}: {exc}") from None
+
+
+def _on_dask(function: Callable[[T], R], tasks: Sequence[T], address: str) -> Arrivals[R]:
+    check_dask(address)
+    import distributed
+
+    try:
+        client = distributed.Client(address, set_as_default=False, timeout=DASK_CONNECT_SECONDS)
+    except (OSError, ValueError) as exc:  # gone since the check
         raise OptionError(f"cannot connect to a Dask scheduler at {address!r}: {exc}") from exc
     with client:
         futures = client.map(function, tasks, pure=False)

@@ -7,9 +7,10 @@ GTF-T10); the deck (copies of each card and event); achievement boards (a requir
 the tableau and the VP of each token space); how many boards are drawn by player count,
 with the rulebook line it comes from; the starting bonus of each turn-order position; the
 gear exchange rate. `build` checks what the schema cannot: unique names and keys, every
-card and event in the deck and every deck entry naming one, colours from the spectrum,
-score effects only in score skills and nothing else there, effect fields that belong to
-the effect, enough boards for every player count, and positions 1 to 5 in order.
+card and event in the deck and every deck entry naming one, at most MAX_DECK cards in the
+deck, colours from the spectrum, score effects only in score skills and nothing else there,
+effect fields that belong to the effect, enough boards for every player count, and
+positions 1 to 5 in order.
 
 Leaves out: what the skills do in play (skills.py) and any real card list: the shipped data
 set is illustrative (its `provenance` field says so).
@@ -71,6 +72,12 @@ DISTINCT_COLOURS: Final = "distinct-colours"
 CARDS: Final = "cards"
 COLOURLESS: Final = "colourless"
 MAX_PLAYERS: Final = 5
+MAX_DECK: Final = 1_000
+"""The most cards (copies of cards and events) a deck may hold: each card put into the timeline
+is a chance node with every card left in the deck as an outcome, and a game deals the deck
+out, so a larger deck (a table-top one holds a few hundred at most) makes every step that much
+slower, and one of millions would not fit in memory."""
+_DECK_LIMIT: Final = f"a deck holds at most {MAX_DECK:,} cards (each draw lists every card left)"
 
 
 def key_of(name: str) -> str:
@@ -232,7 +239,11 @@ def build(document: Mapping[str, Any], fail: Fail) -> GameData:
             fail(["deck", index, "card"], f"no card or event named {entry['card']!r}")
         if key in copies:
             fail(["deck", index, "card"], f"{entry['card']!r} is in the deck twice")
+        if entry["copies"] > MAX_DECK:
+            fail(["deck", index, "copies"], f"{entry['copies']:,} copies: {_DECK_LIMIT}")
         copies[key] = entry["copies"]
+    if sum(copies.values()) > MAX_DECK:
+        fail(["deck"], f"{sum(copies.values()):,} cards in all: {_DECK_LIMIT}")
     for section in ("cards", "events"):
         for index, table in enumerate(document[section]):
             if key_of(table["name"]) not in copies:
