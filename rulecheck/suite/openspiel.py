@@ -75,10 +75,11 @@ def game_name(name: str) -> str:
 
 
 def parse_options(text: str) -> dict[str, str]:
-    """`key=value,key=value` (or `key:value;key:value`) as a dict; OptionError when malformed."""
+    """`key=value,key=value` (or `key:value;key:value`) as a dict, blanks around a separator
+    ignored (`a=b, c=d`); OptionError when malformed."""
     chosen: list[str] = []
-    for item in text.replace(";", ",").split(","):
-        if not item.strip():
+    for item in (part.strip() for part in text.replace(";", ",").split(",")):
+        if not item:
             continue
         if "=" not in item and ":" in item:
             item = item.replace(":", "=", 1)
