@@ -27,8 +27,8 @@ TOY = "toy-game"
 SOUND = "tests.fixtures.toy_game"
 BROKEN = "tests.fixtures.toy_game.broken"
 GOLDEN = "tests/fixtures/toy_game/toy-game.suite.jsonl"
-LEFT_OUT = ["--ignore=tests/test_native.py", "--ignore=tests/test_one_line_game.py"]
-"""The optional compiled build's tests, and this file (it would run itself)."""
+LEFT_OUT = ["--ignore=tests/test_one_line_game.py"]
+"""This file (it would run itself)."""
 
 
 def pytest_run(extra: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -130,8 +130,7 @@ class Rules:
     boards: Boards
     rule_gap: Callable[[str, str, Any], None]
     actions: Actions = attrs.field(eq=False)
-    """The actions of the games played on `boards`: `actions_on(boards)`, passed in (a compiled
-    class takes no default computed from its other fields)."""
+    """The actions of the games played on `boards`: `actions_on(boards)`, made once by the game."""
 
     def space(self, token: str, clause: str, action: Action, state: GlobetrotterState) -> Where:
         """(planet, space) named by `token`; IllegalAction if it is no space, or on a destroyed planet."""
