@@ -229,6 +229,8 @@ class ProcessEngine:
         except OSError as exc:
             raise EngineError(f"cannot start {clip(self.name)}: {exc.strerror or exc}", broken=True) from None
         assert self._process.stdout is not None and self._process.stderr is not None
+        assert self._process.stdin is not None
+        os.set_blocking(self._process.stdin.fileno(), False)  # written only by _write_within
         self._answers: queue.Queue[bytes | None] = queue.Queue(maxsize=ANSWERS_KEPT)
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_KEPT)
         self._stopped = threading.Event()
@@ -352,23 +354,19 @@ class ProcessEngine:
 
 
 def _write_within(stream: IO[bytes], data: bytes, seconds: float) -> None:
-    """Write all of `data` to a pipe, waiting at most `seconds` for the reader to take it
-    (TimeoutError otherwise): an engine that reads no more cannot block the replay."""
+    """Write all of `data` to a pipe set non-blocking, waiting at most `seconds` for the reader to
+    take it (TimeoutError otherwise): an engine that reads no more cannot block the replay."""
     fd = stream.fileno()
     deadline = time.monotonic() + seconds
     view = memoryview(data)
-    os.set_blocking(fd, False)
-    try:
-        while view:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([], [fd], [], left)[1]:
-                raise TimeoutError
-            try:
-                view = view[os.write(fd, view) :]
-            except BlockingIOError:
-                continue
-    finally:
-        os.set_blocking(fd, True)
+    while view:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([], [fd], [], left)[1]:
+            raise TimeoutError
+        try:
+            view = view[os.write(fd, view) :]
+        except BlockingIOError:
+            continue
 
 
 def open_engine(spec: str, timeout: float = DEFAULT_TIMEOUT, start_timeout: float | None = None) -> Engine:
