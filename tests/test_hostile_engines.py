@@ -17,6 +17,7 @@ import psutil
 import pytest
 
 from rulecheck.check.play.playthrough import random_game
+from rulecheck.core.untrusted import MAX_LINE_BYTES
 from rulecheck.registry import make_game
 from rulecheck.suite.format import save_suite
 from rulecheck.suite.record import record_trace
@@ -33,7 +34,7 @@ EXPECTED = {
     "cut-short": f"within {TIMEOUT} s",
     "wrong-id": "answered request",
     "flood-lines": "answered request",
-    "endless-line": "a line longer than 16,777,216 bytes",
+    "endless-line": f"a line longer than {MAX_LINE_BYTES:,} bytes",
     "late": f"within {TIMEOUT} s",
     "silent": f"gave no answer to new_game within {START_TIMEOUT} s",
     "exits": "exited with status 3",
