@@ -170,18 +170,34 @@ def test_a_state_limit_stops_the_search():
         explore(Pig(2), depth=None, states=0)
 
 
+def freeze_counts(every: int = 250):
+    """The list of the collector's frozen-object counts, and a progress listener that adds one at its
+    first call and then each time `every` more states are known (gc.get_freeze_count walks every
+    frozen object, so one at every state would cost more than the search)."""
+    counts = []
+    due = 0
+
+    def heard(done, _):
+        nonlocal due
+        if done >= due:
+            counts.append(gc.get_freeze_count())
+            due = done + every
+
+    return counts, heard
+
+
 def test_a_search_keeps_what_it_found_out_of_the_collectors_walks_and_leaves_the_process_as_it_was():
     game = CappedPig(2, {"target": "10"})
-    frozen = []
-    report = explore(game, depth=None, states=None, progress=lambda done, _: frozen.append(gc.get_freeze_count()))
+    frozen, heard = freeze_counts()
+    report = explore(game, depth=None, states=None, progress=heard)
     assert report.states == 2412
     assert frozen[0] == 0 and max(frozen) > 0  # settled once 1,000 states were found
     assert gc.get_freeze_count() == 0
     gc.freeze()  # a process that froze objects of its own keeps them frozen, and nothing more is
     try:
         kept = gc.get_freeze_count()
-        frozen.clear()
-        again = explore(game, depth=None, states=None, progress=lambda done, _: frozen.append(gc.get_freeze_count()))
+        frozen, heard = freeze_counts()
+        again = explore(game, depth=None, states=None, progress=heard)
         assert again.states == report.states
         assert 0 < max(frozen) <= kept and 0 < gc.get_freeze_count() <= kept  # frozen objects freed, none added
     finally:
