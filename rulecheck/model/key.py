@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from rulecheck.model.picture import MARK_PAD, mark
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -36,8 +38,6 @@ SPACE: Final = 0.3
 """Inches between one entry and the next on a row."""
 ROW: Final = 0.08
 """Inches between rows."""
-PAD: Final = 0.15
-"""The padding of a code's box, in font sizes (as player_mark draws one)."""
 
 FILL: Final = "fill"
 ARROW: Final = "arrow"
@@ -54,12 +54,12 @@ class Entry:
     words: str
     detail: str = ""
     """ARROW: the line style; DISC: the marker; CODE: the code's text."""
-    ink: str = "white"
-    """CODE: the colour of the code's text; FILL: of the square's edge."""
+    edge: str = ""
+    """FILL: the colour of the square's edge."""
 
 
 def fill(colour: str, words: str, edge: str = "#555555") -> Entry:
-    return Entry(FILL, colour, words, ink=edge)
+    return Entry(FILL, colour, words, edge=edge)
 
 
 def arrow(colour: str, style: str, words: str) -> Entry:
@@ -71,9 +71,9 @@ def disc(colour: str, words: str, marker: str = "o") -> Entry:
     return Entry(DISC, colour, words, marker)
 
 
-def code(text: str, colour: str, words: str, ink: str = "white") -> Entry:
-    """`text` in bold `ink` on a box of `colour`, as the picture writes a code."""
-    return Entry(CODE, colour, words, text, ink)
+def code(text: str, colour: str, words: str) -> Entry:
+    """`text` as a mark (rulecheck/model/picture.py) on `colour`, as the picture writes a code."""
+    return Entry(CODE, colour, words, text)
 
 
 @attrs.frozen
@@ -112,7 +112,7 @@ def _size(figure: Figure, text: str, bold: bool = False) -> tuple[float, float]:
 
 def _sample_width(figure: Figure, entry: Entry) -> float:
     if entry.kind == CODE:
-        return _size(figure, entry.detail, bold=True)[0] + 2 * PAD * POINTS / 72
+        return _size(figure, entry.detail, bold=True)[0] + 2 * MARK_PAD * POINTS / 72
     return SAMPLE if entry.kind == ARROW else POINTS / 72 * 1.2
 
 
@@ -166,7 +166,7 @@ def _draw_sample(figure: Figure, entry: Entry, x: float, y: float, width: float)
     side = POINTS / 72
     if entry.kind == FILL:
         square = Rectangle((x + (width - side) / 2, y - side / 2), side, side, transform=inches)
-        square.set(facecolor=entry.colour, edgecolor=entry.ink, linewidth=0.8)
+        square.set(facecolor=entry.colour, edgecolor=entry.edge, linewidth=0.8)
         figure.add_artist(square)
     elif entry.kind == ARROW:
         figure.add_artist(
@@ -194,15 +194,4 @@ def _draw_sample(figure: Figure, entry: Entry, x: float, y: float, width: float)
             )
         )
     else:
-        figure.text(
-            x + width / 2,
-            y,
-            entry.detail,
-            ha="center",
-            va="center",
-            fontsize=POINTS,
-            color=entry.ink,
-            fontweight="bold",
-            bbox={"boxstyle": f"round,pad={PAD}", "facecolor": entry.colour, "edgecolor": "none"},
-            transform=inches,
-        )
+        mark(figure, x + width / 2, y, entry.detail, entry.colour, POINTS, transform=inches)

@@ -8,7 +8,8 @@ imported only when a picture is drawn; without it, drawing is an ExtraMissing er
 extra. Figures render on the Agg canvas (no screen). SVG keeps its text as <text> elements
 (svg.fonttype none: a label can be searched for and read back) and both formats leave out the
 date, so drawing the same picture twice writes the same file. Also the colour of each player,
-shared by every game's pictures, with a mark of text on it, and the file names of a trace's pictures (`--frames`).
+shared by every game's pictures, a mark (bold white text on a box of a colour: a piece, a code),
+and the file names of a trace's pictures (`--frames`).
 
 Leaves out: what any picture shows (each game's picture module) and fonts: SVG text is set in
 the viewer's sans-serif font.
@@ -35,6 +36,8 @@ DPI: Final = 100
 INSTALL: Final = "pip install 'rulecheck[draw]'"
 PLAYER_COLOURS: Final = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
 """Player 0's colour first; a game with more players than colours reuses them in order."""
+MARK_PAD: Final = 0.15
+"""The padding of a mark's box around its text, in font sizes."""
 FRAME_DIGITS: Final = 3
 """The fewest digits of a frame's step number (step-007.png), more for a longer trace."""
 _METADATA: Final = {".png": {"Software": None}, ".svg": {"Date": None}}
@@ -58,11 +61,11 @@ def player_colour(player: int) -> str:
     return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
 
 
-def player_mark(
-    target: Axes | Figure, x: float, y: float, text: str, player: int, size: float, shape: str = "round", **place: Any
+def mark(
+    target: Axes | Figure, x: float, y: float, text: str, colour: str, size: float, shape: str = "round", **place: Any
 ) -> Text:
-    """`text` in white on a `shape` (a matplotlib box style) of the player's colour, centred on
-    x, y unless `place` says otherwise (other keyword arguments of `text`, such as `gid`)."""
+    """`text` in bold white on a `shape` (a matplotlib box style) of `colour`, centred on x, y
+    unless `place` says otherwise (other keyword arguments of `text`, such as `gid`)."""
     style = {"ha": "center", "va": "center", **place}
     return target.text(
         x,
@@ -71,9 +74,16 @@ def player_mark(
         fontsize=size,
         color="white",
         fontweight="bold",
-        bbox={"boxstyle": f"{shape},pad=0.15", "facecolor": player_colour(player), "edgecolor": "none"},
+        bbox={"boxstyle": f"{shape},pad={MARK_PAD}", "facecolor": colour, "edgecolor": "none"},
         **style,
     )
+
+
+def player_mark(
+    target: Axes | Figure, x: float, y: float, text: str, player: int, size: float, shape: str = "round", **place: Any
+) -> Text:
+    """A mark (`mark`) of `text` on the player's colour."""
+    return mark(target, x, y, text, player_colour(player), size, shape, **place)
 
 
 def new_figure(width: float, height: float) -> Figure:
