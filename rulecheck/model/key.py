@@ -6,7 +6,7 @@ space), an arrow in a line style (a belt, a fork exit, a Drill Cannon's aim), a 
 model) and a code of text on a coloured box (a piece, a colour of a card). A key is laid out
 before it is drawn, so that a picture can make room for it: under the word "Key", entries run
 left to right in rows across the width the picture gives, an entry whose words are wider than
-that width has them wrapped, and every width is measured with the figure's own renderer (the
+that width has them broken into lines (`fitted`), and every width is measured with the figure's own renderer (the
 extents a layout check reads). It is drawn in inches from the figure's lower left corner; its
 title's id (`gid`) is KEY_GID.
 
@@ -15,13 +15,12 @@ Leaves out: what the entries say and where the key goes (each game's picture mod
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from rulecheck.model.picture import MARK_PAD, mark
+from rulecheck.model.picture import MARK_PAD, fitted, mark, text_size
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -101,43 +100,22 @@ class Key:
         return sum(self.rows) + ROW * len(self.rows)
 
 
-def _size(figure: Figure, text: str, bold: bool = False) -> tuple[float, float]:
-    """The width and height in inches of `text` at POINTS, by the figure's renderer."""
-    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg's canvas has one
-    probe = figure.text(0, 0, text, fontsize=POINTS, fontweight="bold" if bold else "normal")
-    extent = probe.get_window_extent(renderer)
-    probe.remove()
-    return extent.width / figure.dpi, extent.height / figure.dpi
-
-
 def _sample_width(figure: Figure, entry: Entry) -> float:
     if entry.kind == CODE:
-        return _size(figure, entry.detail, bold=True)[0] + 2 * MARK_PAD * POINTS / 72
+        return text_size(figure, entry.detail, POINTS, bold=True)[0] + 2 * MARK_PAD * POINTS / 72
     return SAMPLE if entry.kind == ARROW else POINTS / 72 * 1.2
-
-
-def _fitted(figure: Figure, words: str, width: float) -> tuple[str, float, float]:
-    """`words`, wrapped at spaces until no line is wider than `width` (a single word wider than
-    that stays whole), with its width and height."""
-    lines = max(len(words), 1)
-    text = words
-    found = _size(figure, text)
-    while found[0] > width and lines > 1:
-        lines -= max(1, lines // 8)
-        text = "\n".join(textwrap.wrap(words, lines, break_long_words=False, break_on_hyphens=False))
-        found = _size(figure, text)
-    return text, *found
 
 
 def lay_out(figure: Figure, entries: Sequence[Entry], width: float) -> Key:
     """The key of `entries` in rows across `width` inches, the title "Key" first on its first row."""
-    title = _size(figure, "Key", bold=True)
+    title = text_size(figure, "Key", POINTS, bold=True)
     x, row = title[0] + SPACE, 0
     rows = [title[1]]
     placed = []
     for entry in entries:
         sample = _sample_width(figure, entry)
-        words, words_width, words_height = _fitted(figure, entry.words, width - sample - GAP)
+        words = fitted(figure, entry.words, width - sample - GAP, POINTS, lines=len(entry.words))
+        words_width, words_height = text_size(figure, words, POINTS)
         if x > 0 and x + sample + GAP + words_width > width:
             x, row = 0.0, row + 1
             rows.append(0.0)
