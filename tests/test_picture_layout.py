@@ -109,6 +109,22 @@ def test_the_checker_counts_the_box_behind_a_label_and_finds_a_label_off_the_edg
     assert "'R2'" in problems[1] and "'F1'" in problems[1]
 
 
+def test_a_key_breaks_words_wider_than_its_width_into_lines_and_no_label_overlaps():
+    from rulecheck.model.key import code, draw_key, fill, lay_out
+
+    long = "a square whose words run on for far longer than the key is wide, as a careful key's words may"
+    grey = "#666666"
+    entries = [code("R3", grey, "Rover, 3 hit points"), fill("#f3dc8e", long), code("F2", grey, "Fortification")]
+    figure = new_figure(3, 1)
+    key = lay_out(figure, entries, 2.6)
+    figure.set_size_inches(3, key.height + 0.4)
+    draw_key(figure, key, 0.2, key.height + 0.2)
+    assert layout_problems(figure) == []
+    broken = key.placed[1].words
+    assert broken.count("\n") >= 2 and broken.replace("\n", " ") == long
+    assert [place.row for place in key.placed] == [0, 1, 2]  # R3 beside the title; the long words fill a row
+
+
 def _player_counts(cls):
     """WANTED_PLAYERS, each brought within the counts the game allows."""
     return sorted({min(max(n, cls.min_players), cls.max_players) for n in WANTED_PLAYERS})

@@ -1,9 +1,9 @@
 """A picture's key: a sample of each code, colour and line style a picture uses, beside the words
 that explain it.
 
-Models: four kinds of sample, drawn as the pictures draw them: a filled square (a zone, a kind of
-space), an arrow in a line style (a belt, a fork exit, a Drill Cannon's aim), a disc (a bot of a
-model) and a code of text on a coloured box (a piece, a colour of a card). A key is laid out
+Models: five kinds of sample, drawn as the pictures draw them: a filled square (a zone, a kind of
+space), an arrow or a line in a line style (a belt, a fork exit, a Drill Cannon's aim), a disc or
+another marker (a bot of a model) and a code of text on a coloured box (a piece, a colour of a card). A key is laid out
 before it is drawn, so that a picture can make room for it: under the word "Key", entries run
 left to right in rows across the width the picture gives, an entry whose words are wider than
 that width has them broken into lines (`fitted`), and every width is measured with the figure's own renderer (the
@@ -40,19 +40,20 @@ ROW: Final = 0.08
 
 FILL: Final = "fill"
 ARROW: Final = "arrow"
+LINE: Final = "line"
 DISC: Final = "disc"
 CODE: Final = "code"
 
 
 @attrs.frozen
 class Entry:
-    """One line of a key: a sample of kind FILL, ARROW, DISC or CODE in `colour`, and `words`."""
+    """One line of a key: a sample of kind FILL, ARROW, LINE, DISC or CODE in `colour`, and `words`."""
 
     kind: str
     colour: str
     words: str
     detail: str = ""
-    """ARROW: the line style; DISC: the marker; CODE: the code's text."""
+    """ARROW, LINE: the line style; DISC: the marker; CODE: the code's text."""
     edge: str = ""
     """FILL: the colour of the square's edge."""
 
@@ -64,6 +65,11 @@ def fill(colour: str, words: str, edge: str = "#555555") -> Entry:
 def arrow(colour: str, style: str, words: str) -> Entry:
     """An arrow of a matplotlib line style (`-`, `--`)."""
     return Entry(ARROW, colour, words, style)
+
+
+def line(colour: str, style: str, words: str) -> Entry:
+    """A line of a matplotlib line style, without a head."""
+    return Entry(LINE, colour, words, style)
 
 
 def disc(colour: str, words: str, marker: str = "o") -> Entry:
@@ -103,7 +109,7 @@ class Key:
 def _sample_width(figure: Figure, entry: Entry) -> float:
     if entry.kind == CODE:
         return text_size(figure, entry.detail, POINTS, bold=True)[0] + 2 * MARK_PAD * POINTS / 72
-    return SAMPLE if entry.kind == ARROW else POINTS / 72 * 1.2
+    return SAMPLE if entry.kind in (ARROW, LINE) else POINTS / 72 * 1.2
 
 
 def lay_out(figure: Figure, entries: Sequence[Entry], width: float) -> Key:
@@ -158,6 +164,10 @@ def _draw_sample(figure: Figure, entry: Entry, x: float, y: float, width: float)
                 transform=inches,
             )
         )
+    elif entry.kind == LINE:
+        segment = Line2D([x, x + width], [y, y], color=entry.colour, transform=inches)
+        segment.set(linestyle=entry.detail)
+        figure.add_artist(segment)
     elif entry.kind == DISC:
         figure.add_artist(
             Line2D(
