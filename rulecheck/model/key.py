@@ -3,12 +3,12 @@ that explain it.
 
 Models: five kinds of sample, drawn as the pictures draw them: a filled square (a zone, a kind of
 space), an arrow or a line in a line style (a belt, a fork exit, a Drill Cannon's aim), a disc or
-another marker (a bot of a model) and a code of text on a coloured box (a piece, a colour of a card). A key is laid out
-before it is drawn, so that a picture can make room for it: under the word "Key", entries run
-left to right in rows across the width the picture gives, an entry whose words are wider than
-that width has them broken into lines (`fitted`), and every width is measured with the figure's own renderer (the
-extents a layout check reads). It is drawn in inches from the figure's lower left corner; its
-title's id (`gid`) is KEY_GID.
+another marker (a bot of a model) and a code of text on a coloured box (a piece, a colour of a
+card). A key is laid out before it is drawn, so that a picture can make room for it: after the
+word "Key", entries run left to right in rows across the width the picture gives, an entry whose
+words are wider than that width has them broken into lines (`fitted`), and every width is
+measured with the figure's own renderer (the extents a layout check reads). It is drawn in inches
+from the figure's lower left corner; its title's id (`gid`) is KEY_GID.
 
 Leaves out: what the entries say and where the key goes (each game's picture module).
 """
@@ -95,11 +95,10 @@ class Placed:
 
 @attrs.frozen
 class Key:
-    """A key laid out: each entry's place, each row's height, and the title's width, in inches."""
+    """A key laid out: each entry's place and each row's height, in inches."""
 
     placed: tuple[Placed, ...]
     rows: tuple[float, ...]
-    title: float
 
     @property
     def height(self) -> float:
@@ -128,7 +127,7 @@ def lay_out(figure: Figure, entries: Sequence[Entry], width: float) -> Key:
         placed.append(Placed(entry, words, x, sample, row))
         rows[row] = max(rows[row], words_height, title[1])
         x += sample + GAP + words_width + SPACE
-    return Key(tuple(placed), tuple(rows), title[0])
+    return Key(tuple(placed), tuple(rows))
 
 
 def draw_key(figure: Figure, key: Key, left: float, top: float) -> None:
