@@ -1,6 +1,8 @@
 """Pictures: the Globetrotter map labels every space of the board exactly once and the map in docs/
 is the one the code draws; every game's picture of a position shows its pieces, read back from the
-SVG's text and ids; --frames draws every step; bad paths and a missing matplotlib are clear errors."""
+SVG's text and ids, with no label over another in a crowded position; a Mechanica improvement's
+name too long for its square is fitted to it and named in full in the key; --frames draws every
+step; bad paths and a missing matplotlib are clear errors."""
 
 import re
 import sys
@@ -24,8 +26,9 @@ from rulecheck.games.globetrotter.state import (
     Rover,
 )
 from rulecheck.geometry.planet import planet
-from rulecheck.registry import make_game
+from rulecheck.registry import DECLARATIONS, make_game
 from tests.test_layers import ROOT
+from tests.test_picture_layout import label_extents, layout_problems
 
 SVG = "{http://www.w3.org/2000/svg}"
 DOCS_MAP = ROOT / "docs" / "img" / "globetrotter-board.svg"
@@ -110,6 +113,7 @@ def test_a_globetrotter_picture_shows_every_piece_its_hit_points_and_the_cannons
     assert sum(1 for name in found if name.startswith(("rover-", "fortification-", "building-"))) == 4
     assert any("in orbit: player 1 R2" in text for text, _, _ in texts(out))
     assert _labels(out) == Counter(planet("ring15").graph)
+    assert layout_problems(DECLARATIONS["globetrotter"].draw(game, state)) == []
     code, _, err = run(capsys, "show", _trace_of(game, state, tmp_path), "--step", "0", "--draw", out, "--player", "0")
     assert code == 2 and "every player's pieces" in err
 
@@ -144,6 +148,7 @@ def test_a_globot_time_force_picture_shows_the_timeline_tableaux_and_energy_trac
             assert found[f"tableau-{index}-{position}-{key}"] == name[key]
     for key in state.boards:
         assert found[f"board-{key}"] == game.data.achievements[key].name
+    assert layout_problems(DECLARATIONS["globot-time-force"].draw(game, state)) == []
     assert run(capsys, "show", trace, "--step", len(actions), "--draw", out, "--player", "1")[0] == 0
     only = {n.split("-")[1] for n in groups(out) if n.startswith(("tableau-", "reserved-"))}
     assert only <= {"1"} and (only or not state.players[1].tableau + state.players[1].reserved)
@@ -164,11 +169,44 @@ def test_a_mechanica_picture_draws_one_factory_with_its_bots_and_trucks(capsys, 
     found = groups(out)
     assert {n for n in found if n.startswith("bot-")} == {"bot-F12-out-plus-0", "bot-F12-out-plus-1"}
     words = [text for text, _, _ in texts(out)]
-    assert "duplicator" in words and any(w.startswith("player 1: wallet") for w in words)
+    assert "duplicator" in words and any(w.startswith("factory of player 1: wallet") for w in words)
     assert sum(1 for w in words if w.startswith("small")) == len(game.data.layout.dock)
     assert {n for n in found if n.startswith("square-")} == {f"square-{s}" for s in game.data.layout.graph}
     assert run(capsys, "show", trace, "--step", "0", "--draw", out)[0] == 0
     assert not any(n.startswith("bot-F12") for n in groups(out))  # player 0's factory: the player to move
+
+
+def _by_id(figure):
+    return {artist.get_gid(): artist for artist in figure.findobj() if artist.get_gid()}
+
+
+def test_a_long_improvement_name_is_fitted_to_its_square_and_named_in_full_in_the_key(tmp_path):
+    from rulecheck.games.mechanica.game import Mechanica
+
+    long_name = "overactive-hyperthreaded-fabricator-of-the-deluxe-edition"
+    data = tmp_path / "long.toml"
+    default = (ROOT / "rulecheck" / "games" / "mechanica" / "data" / "default.toml").read_text(encoding="utf-8")
+    data.write_text(default.replace("overactive-fabricator", long_name), encoding="utf-8")
+    game = Mechanica(2, data=data)
+    state = game.initial_state()
+    tiles = (("F12", long_name), ("F22", "advanced-fabricator"))
+    bots = (("F12", "in", "basic"), ("F12", "out", "plus"), ("F12", "out", "plus"))
+    factory = attrs.evolve(state.factories[0], tiles=tiles, bots=bots, forks=("F13",))
+    state = attrs.evolve(state, factories=(factory, state.factories[1]))
+    figure = DECLARATIONS["mechanica"].draw(game, state, 0)
+    assert layout_problems(figure) == []
+    found = _by_id(figure)
+    renderer = figure.canvas.get_renderer()
+    for square in ("F12", "F22", "F13", "D1"):
+        label, box = found[f"label-{square}"], found[f"box-{square}"]
+        assert box.get_window_extent(renderer).contains(*label.get_window_extent(renderer).min)
+        assert box.get_window_extent(renderer).contains(*label.get_window_extent(renderer).max)
+    assert found["label-F22"].get_text() == "advanced-\nfabricator"  # broken after its hyphen, not cut
+    shown = found["label-F12"].get_text()
+    assert shown.endswith("…") and long_name.startswith(shown.replace("\n", "").removesuffix("…"))
+    words = [text for text, _, _ in label_extents(figure)]
+    on_one_line = shown.replace("-\n", "-").replace("\n", " ")
+    assert long_name in words and on_one_line in words  # the key: the cut label, then the name in full
 
 
 def test_frames_draw_every_step_of_a_trace_as_png(capsys, tmp_path):

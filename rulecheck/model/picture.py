@@ -8,7 +8,10 @@ imported only when a picture is drawn; without it, drawing is an ExtraMissing er
 extra. Figures render on the Agg canvas (no screen). SVG keeps its text as <text> elements
 (svg.fonttype none: a label can be searched for and read back) and both formats leave out the
 date, so drawing the same picture twice writes the same file. Also the colour of each player,
-shared by every game's pictures, with a mark of text on it, and the file names of a trace's pictures (`--frames`).
+shared by every game's pictures, a mark (bold white text on a box of a colour: a piece, a code),
+a label's size as the renderer sets it and a label fitted to a width (broken into lines, cut
+short with an ellipsis where it still does not fit), and the file names of a trace's pictures
+(`--frames`).
 
 Leaves out: what any picture shows (each game's picture module) and fonts: SVG text is set in
 the viewer's sans-serif font.
@@ -17,6 +20,8 @@ the viewer's sans-serif font.
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -35,6 +40,10 @@ DPI: Final = 100
 INSTALL: Final = "pip install 'rulecheck[draw]'"
 PLAYER_COLOURS: Final = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
 """Player 0's colour first; a game with more players than colours reuses them in order."""
+MARK_PAD: Final = 0.15
+"""The padding of a mark's box around its text, in font sizes."""
+ELLIPSIS: Final = "…"
+"""What ends a label cut short to fit (`fitted`)."""
 FRAME_DIGITS: Final = 3
 """The fewest digits of a frame's step number (step-007.png), more for a longer trace."""
 _METADATA: Final = {".png": {"Software": None}, ".svg": {"Date": None}}
@@ -58,11 +67,11 @@ def player_colour(player: int) -> str:
     return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
 
 
-def player_mark(
-    target: Axes | Figure, x: float, y: float, text: str, player: int, size: float, shape: str = "round", **place: Any
+def mark(
+    target: Axes | Figure, x: float, y: float, text: str, colour: str, size: float, shape: str = "round", **place: Any
 ) -> Text:
-    """`text` in white on a `shape` (a matplotlib box style) of the player's colour, centred on
-    x, y unless `place` says otherwise (other keyword arguments of `text`, such as `gid`)."""
+    """`text` in bold white on a `shape` (a matplotlib box style) of `colour`, centred on x, y
+    unless `place` says otherwise (other keyword arguments of `text`, such as `gid`)."""
     style = {"ha": "center", "va": "center", **place}
     return target.text(
         x,
@@ -71,9 +80,57 @@ def player_mark(
         fontsize=size,
         color="white",
         fontweight="bold",
-        bbox={"boxstyle": f"{shape},pad=0.15", "facecolor": player_colour(player), "edgecolor": "none"},
+        bbox={"boxstyle": f"{shape},pad={MARK_PAD}", "facecolor": colour, "edgecolor": "none"},
         **style,
     )
+
+
+def player_mark(
+    target: Axes | Figure, x: float, y: float, text: str, player: int, size: float, shape: str = "round", **place: Any
+) -> Text:
+    """A mark (`mark`) of `text` on the player's colour."""
+    return mark(target, x, y, text, player_colour(player), size, shape, **place)
+
+
+def text_size(figure: Figure, text: str, points: float, bold: bool = False) -> tuple[float, float]:
+    """The width and height in inches of `text` at `points`, as the figure's renderer sets it (the
+    extents a layout check reads)."""
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg's canvas has one
+    probe = figure.text(0, 0, text, fontsize=points, fontweight="bold" if bold else "normal")
+    extent = probe.get_window_extent(renderer)
+    probe.remove()
+    return extent.width / figure.dpi, extent.height / figure.dpi
+
+
+def fitted(figure: Figure, text: str, width: float, points: float, lines: int = 2) -> str:
+    """`text` in at most `lines` lines no wider than `width` inches at `points`: broken at its
+    spaces and after its hyphens, and a line still too wide, or the last line when more would be
+    needed, cut short with an ellipsis (…)."""
+
+    def fits(line: str) -> bool:
+        return text_size(figure, line, points)[0] <= width
+
+    broken: list[str] = []
+    for piece in re.findall(r"[^\s-]+-*|-+", text):
+        joined = broken[-1] + ("" if broken[-1].endswith("-") else " ") + piece if broken else piece
+        if broken and fits(joined):
+            broken[-1] = joined
+        else:
+            broken.append(piece)
+    kept = broken[:lines]
+    if len(broken) > lines:
+        kept[-1] = " ".join(broken[lines - 1 :]).replace("- ", "-")
+    return "\n".join(_cut(line, fits) for line in kept)
+
+
+def _cut(line: str, fits: Callable[[str], bool]) -> str:
+    """`line`, or its longest start that fits with an ellipsis after it."""
+    if fits(line):
+        return line
+    end = len(line) - 1
+    while end > 1 and not fits(line[:end] + ELLIPSIS):
+        end -= 1
+    return line[:end] + ELLIPSIS
 
 
 def new_figure(width: float, height: float) -> Figure:

@@ -8,7 +8,9 @@ state, one such map per planet with each piece in its owner's colour on its spac
 points, build points (Factory) or saved points (Treasury) and readiness (Drill Cannon), and an
 arrow from each aimed Drill Cannon to the space it aims at; each planet's orbiting Rovers, Drill
 Cannon firings and destruction under its map; the phase, whose turn it is, the turn's actions
-taken, the chance events waiting and who has lost, above.
+taken, the chance events waiting and who has lost, in a title above; and a key below that
+explains each player's colour, each fill, each piece's code (R, F, a Building's words and their
+hp, bp and pt) and the aim's arrow.
 
 Leaves out: the setup rolls (they are in the state's JSON, `rulecheck show`), the removed
 pentagon P11 (the chart cannot show it, and no board keeps it) and the seats' places at the table.
@@ -23,8 +25,11 @@ from typing import TYPE_CHECKING, Any, Final
 from rulecheck.core.errors import OptionError
 from rulecheck.games.globetrotter.board import PLANET_LETTERS
 from rulecheck.games.globetrotter.state import (
+    AIMED,
     DRILL_CANNON,
     FACTORY,
+    IDLE,
+    READY,
     SPACE_PORT,
     TREASURY,
     Building,
@@ -32,6 +37,7 @@ from rulecheck.games.globetrotter.state import (
 )
 from rulecheck.geometry.chart import chart
 from rulecheck.geometry.planet import HQ, REMOVALS, Planet, planet
+from rulecheck.model.key import Entry, arrow, code, draw_key, fill, lay_out
 from rulecheck.model.picture import new_figure, player_colour, player_mark
 
 if TYPE_CHECKING:
@@ -49,6 +55,14 @@ PIECE_POINTS: Final = 8
 HQ_FILL: Final = "#f3dc8e"
 TRIANGLE_FILL: Final = "#ffffff"
 BUILDING_NAMES: Final = {DRILL_CANNON: "Cannon", FACTORY: "Factory", SPACE_PORT: "Port", TREASURY: "Treasury"}
+KEY_PIECE: Final = "#666666"
+"""The colour of the key's samples of pieces, which are drawn in their owner's colour."""
+TITLE: Final = 0.6
+"""Inches above a position's maps for its title."""
+ORBIT: Final = 0.5
+"""Inches under the maps for each planet's line (orbit, firings)."""
+KEY_MARGIN: Final = 0.2
+"""Inches around the key."""
 PIECE_STEP: Final = 0.095
 """Radians between the lines of text on one space: its label, then a line per piece."""
 
@@ -188,7 +202,8 @@ def _heading(game: Any, state: GlobetrotterState) -> str:
     who = "chance to move" if mover < 0 and state.pending else "game over" if mover < 0 else f"player {mover} to move"
     words = [f"Globetrotter, phase {state.phase}: {who}"]
     if state.turn is not None:
-        words.append(f"player {state.turn.player}'s turn, {state.turn.taken} actions taken")
+        taken = state.turn.taken
+        words.append(f"player {state.turn.player}'s turn, {taken} action{'' if taken == 1 else 's'} taken")
     if state.pending:
         words.append("chance waiting: " + ", ".join(p.kind for p in state.pending))
     if state.lost:
@@ -196,26 +211,50 @@ def _heading(game: Any, state: GlobetrotterState) -> str:
     return "; ".join(words)
 
 
+def _key(game: Any, state: GlobetrotterState) -> list[Entry]:
+    """What the picture's fills, codes and arrows mean, each player's colour first."""
+    owners = [
+        fill(player_colour(seat), f"player {seat}'s pieces" + (" (lost)" if seat in state.lost else ""))
+        for seat in range(game.players)
+    ]
+    return [
+        *owners,
+        fill(HQ_FILL, "HQ pentagon (P)"),
+        fill(TRIANGLE_FILL, "triangle (T)"),
+        code("R3", KEY_PIECE, "Rover, 3 hit points"),
+        code("F2", KEY_PIECE, "Fortification, 2 hit points"),
+        code("Factory 3hp 2bp", KEY_PIECE, "Factory: hit points (hp), build points (bp)"),
+        code("Treasury 2hp 4pt", KEY_PIECE, "Treasury: hit points, saved points (pt)"),
+        code("Cannon 2hp aimed", KEY_PIECE, f"Drill Cannon: hit points, readiness ({IDLE}, {READY}, {AIMED})"),
+        code("Port 2hp", KEY_PIECE, "Space Port: hit points"),
+        arrow(KEY_PIECE, "-", "an aimed Drill Cannon to the space it aims at"),
+    ]
+
+
 def picture(game: Any, state: GlobetrotterState, player: int | None) -> Figure:
-    """The position on every planet's map, every player's pieces in their colour."""
+    """The position on every planet's map, every player's pieces in their colour, the title above
+    and the key below."""
     if player is not None:
         raise OptionError("a Globetrotter picture shows every player's pieces: draw it without choosing a player")
     boards = game.rules.boards
     count = boards.count
-    top, bottom = 1.0, 0.6
-    figure = new_figure(MAP_INCHES * count, MAP_INCHES + top + bottom)
-    height = MAP_INCHES + top + bottom
+    width = MAP_INCHES * count
+    figure = new_figure(width, MAP_INCHES)
+    key = lay_out(figure, _key(game, state), width - 2 * KEY_MARGIN)
+    below = key.height + 2 * KEY_MARGIN
+    height = TITLE + MAP_INCHES + ORBIT + below
+    figure.set_size_inches(width, height)
+    bottom, orbit = (ORBIT + below) / height, (below + ORBIT / 2) / height
     for index in range(count):
         letter = PLANET_LETTERS[index]
-        axes = _map_axes(figure, (index / count, bottom / height, 1 / count, MAP_INCHES / height), boards.board)
+        axes = _map_axes(figure, (index / count, bottom, 1 / count, MAP_INCHES / height), boards.board)
         pieces = _pieces(state, index)
         _draw_planet(axes, boards.board, {space: len(here) for space, here in pieces.items()})
         token = partial(boards.token, index)
         _draw_pieces(axes, pieces, token)
         _draw_aims(axes, state, index, token)
-        figure.text((index + 0.5) / count, 0.3 / height, _orbit_line(state, index, letter), ha="center", fontsize=10)
-    figure.text(0.5, 1 - 0.3 / height, _heading(game, state), ha="center", va="top", fontsize=11)
-    for seat in range(game.players):
-        label = f"player {seat}" + (" (lost)" if seat in state.lost else "")
-        player_mark(figure, (seat + 0.5) / game.players, 1 - 0.7 / height, label, seat, 10, va="top")
+        line = _orbit_line(state, index, letter)
+        figure.text((index + 0.5) / count, orbit, line, ha="center", va="center", fontsize=10)
+    figure.text(0.5, 1 - TITLE / 2 / height, _heading(game, state), ha="center", va="center", fontsize=11)
+    draw_key(figure, key, KEY_MARGIN, below - KEY_MARGIN)
     return figure
