@@ -35,6 +35,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
@@ -60,6 +61,14 @@ Return = int | Fraction
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
+
+
+_TEXT: Final = attrgetter("text")
+
+
+def _by_text(actions: Sequence[A]) -> dict[str, A]:
+    """The actions by their text (made in C: a listing makes one on every step of play)."""
+    return dict(zip(map(_TEXT, actions), actions))
 
 
 def _sorted_by_text(actions: Iterable[A]) -> tuple[tuple[A, ...], dict[str, A]]:
@@ -176,7 +185,7 @@ class Game(abc.ABC, Generic[S, A]):
             legal = _sorted_by_text(o for o, _ in self._chance_outcomes(state))
         elif self.legal_actions_sorted:
             listed = tuple(self._legal_actions(state, mover))
-            legal = (listed, {a.text: a for a in listed})
+            legal = (listed, _by_text(listed))
         else:
             legal = _sorted_by_text(self._legal_actions(state, mover))
         self._keep_listed(state, legal)
@@ -190,7 +199,7 @@ class Game(abc.ABC, Generic[S, A]):
         state's legal actions again, so that `apply` on the state checks its actions against them
         without listing them anew: a breadth-first search lists each state when it finds it and
         applies its actions much later, once the game keeps the listings of other states."""
-        self._keep_listed(state, (legal, {a.text: a for a in legal}))
+        self._keep_listed(state, (legal, _by_text(legal)))
 
     def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
         """At a chance node, each outcome with its exact probability (summing to 1); else empty."""

@@ -133,6 +133,10 @@ class Boards:
             {where: (self.bit[where], self.around_set[where]) for where in self.numbered}
         )
         """Each (planet, space) of the game with its set and the set of its neighbours, read at once."""
+        self.spots: tuple[Mapping[str, tuple[int, int]], ...] = tuple(
+            MappingProxyType({s: self.spot[(p, s)] for s in self.spaces}) for p in range(planets)
+        )
+        """`spot` by planet, then by space label: read without making a (planet, space) pair."""
         self.planet_set: tuple[int, ...] = tuple(sum(self.bit[(p, s)] for s in self.spaces) for p in range(planets))
         """Each planet's spaces as a set."""
         self.hq_set: int = sum(bit for (_, s), bit in self.bit.items() if s in self.hq_spaces)

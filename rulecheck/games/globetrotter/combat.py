@@ -18,10 +18,10 @@ Leaves out: line of sight (the rulebook says none is needed).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from fractions import Fraction
 from functools import cache
-from typing import Final
+from typing import Final, cast
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
@@ -88,14 +88,14 @@ EVENT_CLAUSES: Final = {
 # Shoot
 
 
-def _shooter_spaces(m: Mover) -> set[Where]:
+def _shooter_spaces(m: Mover) -> Collection[Where]:
     """GT-A4: where the player's shooting pieces stand (orbiting Rovers never shoot, GT-SP4)."""
-    touch("GT-SP4")
-    spaces = set(m.on_board)
     if m.rules.options.shooter is Shooter.ANY_PIECE:
+        spaces = set(m.on_board)
         spaces |= {(f.planet, f.space) for f in m.fortifications}
         spaces |= {(b.planet, b.space) for b in m.buildings}
-    return spaces
+        return spaces
+    return m.on_board.keys()
 
 
 PIECE_KINDS: Final = (ROVER, FORTIFICATION, BUILDING)
@@ -115,29 +115,24 @@ def _reach(rules: Rules) -> Mapping[str, frozenset[str]]:
 
 
 def legal_shots(m: Mover) -> Listing[Piece]:
-    """Each shot with the piece it targets."""
+    """Each shot with the piece it targets: every enemy piece on a surface within reach of a space
+    holding one of the mover's shooters."""
+    m.touched.append("GT-SP4")
     boards = m.rules.boards
-    reach, bit = boards.reach(m.rules.options.shooting), boards.bit
-    shots = [
-        (source, target, piece)
-        for source in _shooter_spaces(m)
-        if reach[source] & m.enemy_spaces
-        for piece in m.enemies
-        if bit[target := _space_of(piece)] & reach[source]
-    ]
-    if not shots:
+    reach, enemy_spaces = boards.reach(m.rules.options.shooting), m.enemy_spaces
+    aiming = [(source, covered) for source in _shooter_spaces(m) if (covered := reach[source]) & enemy_spaces]
+    if not aiming:
         return NOTHING
     m.touched += _SHOT_CLAUSES
-    act, tokens = m.rules.actions.act, boards.tokens
-    return [
-        (act(Shoot, tokens[source], tokens[target], _KIND_OF[type(piece)]), piece) for source, target, piece in shots
-    ]
-
-
-def _space_of(piece: Piece) -> Where:
-    """Where a piece on a planet's surface stands."""
-    assert piece.space is not None
-    return piece.planet, piece.space
+    act, tokens, bit = m.rules.actions.act, boards.tokens, boards.bit
+    found: list[tuple[Action, Piece]] = []
+    for piece in m.enemies:
+        target = (piece.planet, cast(str, piece.space))
+        there = bit[target]
+        for source, covered in aiming:
+            if there & covered:
+                found.append((act(Shoot, tokens[source], tokens[target], _KIND_OF[type(piece)]), piece))
+    return found
 
 
 def check_shoot(m: Mover, action: Shoot) -> None:
@@ -145,6 +140,7 @@ def check_shoot(m: Mover, action: Shoot) -> None:
     touch("GT-A4")
     source = rules.space(action.source, "GT-A4", action, state)
     planet, space = rules.space(action.target, "GT-A4", action, state)
+    touch("GT-SP4")
     if source not in _shooter_spaces(m):
         raise IllegalAction("GT-A4", f"you have no piece that may shoot on {action.source}", action)
     target = dict(_pieces_at(state, planet, space)).get(action.kind)

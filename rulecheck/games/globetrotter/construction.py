@@ -88,8 +88,7 @@ def legal_fortifications(m: Mover) -> Listing[Where]:
     if not m.beside_own_rover:
         return NOTHING
     m.touched += _FORTIFY_CLAUSES
-    at = m.rules.actions.at(Fortify)
-    return [(at[where], where) for where in m.rules.boards.spaces_in(_fortifiable(m))]
+    return m.rules.actions.each_at(Fortify, _fortifiable(m))
 
 
 def _why_not_fortify(m: Mover, space: int) -> str:

@@ -80,6 +80,7 @@ class Actions:
         self._at: dict[type[Action], Table[Where, Any]] = {}
         self._steps: dict[type[Action], Table[Where, Neighbours]] = {}
         self._across: dict[type[Action], Table[Where, Steps]] = {}
+        self._rows: dict[type[Action], tuple[tuple[Action, Where], ...]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its boards: unpickling gives the shared Actions of those boards."""
@@ -92,6 +93,21 @@ class Actions:
             act, tokens = self.act, self.boards.tokens
             table = self._at[cls] = Table(lambda where: act(cls, tokens[where]))
         return table
+
+    def each_at(self, cls: type[A], spaces: int) -> list[tuple[A, Where]]:
+        """For each member of a set of spaces (Boards.bit), in their numbering's order, the action of
+        `cls` whose one argument is that space, with the space: read from a row made once per class,
+        by the members' bit positions (no space is looked up by its pair)."""
+        row = self._rows.get(cls)
+        if row is None:
+            act, tokens = self.act, self.boards.tokens
+            row = self._rows[cls] = tuple((act(cls, tokens[where]), where) for where in self.boards.numbered)
+        found = []
+        while spaces:
+            lowest = spaces & -spaces
+            found.append(row[lowest.bit_length() - 1])
+            spaces ^= lowest
+        return found  # type: ignore[return-value]
 
     def steps(self, cls: type[Action]) -> Mapping[Where, Neighbours]:
         """For each space, its neighbours in board order, each with the action of `cls` from the
@@ -191,7 +207,7 @@ class Mover:
         """The clauses the rules listing the mover's actions read, touched at once when the listing
         is done (one call rather than one per rule)."""
         boards = rules.boards
-        around, bit, spot = boards.around, boards.bit, boards.spot
+        around, spots = boards.around, boards.spots
         rover_spaces = own_rover_spaces = enemy_spaces = 0
         rovers: list[Rover] = []
         on_board: dict[Where, Rover] = {}
@@ -202,15 +218,14 @@ class Mover:
                 if r.owner == player:
                     rovers.append(r)
                 continue
-            where = (r.planet, r.space)
-            space, beside = spot[where]
+            space, beside = spots[r.planet][r.space]
             rover_spaces |= space
             if r.owner != player:
                 enemies.append(r)
                 enemy_spaces |= space
             else:
                 rovers.append(r)
-                on_board[where] = r
+                on_board[(r.planet, r.space)] = r
                 own_rover_spaces |= space
                 beside_own_rover |= beside
         self.rovers: Sequence[Rover] = rovers
@@ -220,7 +235,7 @@ class Mover:
         fortifications: list[Fortification] = []
         beside_fortification = beside_own_fortification = own_fortification_spaces = fortification_spaces = 0
         for f in state.fortifications:
-            space, beside = spot[(f.planet, f.space)]
+            space, beside = spots[f.planet][f.space]
             fortification_spaces |= space
             beside_fortification |= beside
             if f.owner != player:
@@ -236,7 +251,7 @@ class Mover:
         kinds: dict[str, list[Building]] = {}
         building_spaces = 0
         for b in state.buildings:
-            space = bit[(b.planet, b.space)]
+            space = spots[b.planet][b.space][0]
             building_spaces |= space
             if b.owner != player:
                 enemies.append(b)
