@@ -36,7 +36,13 @@ from rulecheck.check.positions.ask import (
     sweep,
 )
 from rulecheck.check.positions.describe import mover_text
-from rulecheck.check.positions.scenario import Scenario, load_scenario, parse_scenario, scenario_text
+from rulecheck.check.positions.scenario import (
+    Scenario,
+    load_scenario,
+    names_a_format,
+    parse_scenario,
+    scenario_text,
+)
 from rulecheck.cli.args import at_least, path_named, writable_file
 from rulecheck.cli.shared import EXIT_FAILED, EXIT_USAGE, add_game, add_set, command
 from rulecheck.core.data import DEFAULT_SOURCE
@@ -46,6 +52,7 @@ from rulecheck.core.files import write_whole
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import load_trace, replay_steps
 from rulecheck.core.untrusted import clip
+from rulecheck.core.words import counted
 from rulecheck.registry import make_game
 
 SCENARIO_SUFFIX = ".toml"
@@ -154,17 +161,25 @@ def _effect_lines(answer: Any) -> list[str]:
     ]
 
 
-def scenario_files(targets: Sequence[str]) -> list[Path]:
-    """The scenario files named, and those in the folders named, in order of name."""
+def scenario_files(targets: Sequence[str]) -> tuple[list[Path], list[Path]]:
+    """The scenario files named, and those in the folders named and their sub-folders, each
+    folder's in order of path; and the `*.toml` files of those folders that are not scenario files
+    (no `format` key: a data set beside its scenarios), which are skipped. ScenarioError for a
+    path that is not there, or when no scenario file is found."""
     files: list[Path] = []
+    skipped: list[Path] = []
     for target in map(Path, targets):
         if target.is_dir():
-            files += sorted(target.glob(f"*{SCENARIO_SUFFIX}"))
-        else:
+            found = sorted(target.rglob(f"*{SCENARIO_SUFFIX}"))
+            files += [path for path in found if names_a_format(path)]
+            skipped += [path for path in found if not names_a_format(path)]
+        elif target.exists():
             files.append(target)
+        else:
+            raise ScenarioError(f"{target}: not found")
     if not files:
         raise ScenarioError(f"no scenario file in {', '.join(targets)}")
-    return files
+    return files, skipped
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -172,7 +187,8 @@ def run_check(args: argparse.Namespace) -> int:
     fails, 2 if a file is broken (it cannot be read as a scenario, or expects nothing); every
     file is checked either way."""
     results: list[dict[str, Any]] = []
-    for path in scenario_files(args.targets):
+    files, skipped = scenario_files(args.targets)
+    for path in files:
         try:
             scenario = load_scenario(path)
             verdicts: list[Verdict] = list(check(scenario))
@@ -196,14 +212,18 @@ def run_check(args: argparse.Namespace) -> int:
     failed = sum(not r["passed"] for r in results) - broken
     passed = len(results) - failed - broken
     if args.json:
-        _print({"cases": results, "passed": passed, "failed": failed, "broken": broken})
+        read = {"files": [str(f) for f in files], "skipped": [str(f) for f in skipped]}
+        _print({"cases": results, "passed": passed, "failed": failed, "broken": broken} | read)
     else:
         for result in results:
             under = " ".join(f"{k}={v}" for k, v in result["options"].items())
             print(f"{'pass' if result['passed'] else 'FAIL'}  {result['case']}{f'  under {under}' if under else ''}")
             for line in result["difference"]:
                 print(f"      {line}")
-        print(f"{passed} passed, {failed} failed" + (f", {broken} broken" if broken else ""))
+        for path in skipped:
+            print(f"skip  {path}  (no format key: not a scenario file)")
+        tally = f"{passed} passed, {failed} failed" + (f", {broken} broken" if broken else "")
+        print(f"{tally}, in {counted(len(files), 'scenario file')}")
     return EXIT_USAGE if broken else EXIT_FAILED if failed else 0
 
 
@@ -263,7 +283,10 @@ def add_commands(commands: Any) -> None:
     cases = scenario.add_subparsers(dest="scenario_command", required=True, metavar="COMMAND")
     check_ = cases.add_parser("check", help="check every case of scenario files and folders against its answers")
     check_.add_argument(
-        "targets", nargs="+", metavar="FILE_OR_FOLDER", help="scenario files, or folders whose scenario files to check"
+        "targets",
+        nargs="+",
+        metavar="FILE_OR_FOLDER",
+        help="scenario files, or folders whose scenario files (sub-folders too) to check",
     )
     check_.add_argument("--json", action="store_true", help="print one JSON object")
     check_.set_defaults(run=run_check)
