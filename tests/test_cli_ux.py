@@ -50,3 +50,46 @@ def test_counted_words_agree_with_their_number():
     assert counted(0, "player") == "0 players"
     assert counted(2, "gear") == "2 gears"
     assert counted(3, "match", "matches") == "3 matches"
+
+
+GTF_AT_THE_CAP = """format = "rulecheck-scenario"
+format_version = 1
+game = "globot-time-force"
+
+[position]
+timeline = ["Seed Vault", "Null Courier"]
+
+[[position.players]]
+energy_used = 12
+gears = GEARS
+"""
+
+
+def test_gears_written_as_a_number_of_five_or_more_is_refused_saying_which_coins_to_write(capsys, tmp_path):
+    case = tmp_path / "five.toml"
+    case.write_text(GTF_AT_THE_CAP.replace("GEARS", "5"))
+    code, _, err = run(capsys, "legal", "globot-time-force", "--from", case)
+    assert code == 2
+    assert "position.players[0].gears: gears = 5 does not say which coins" in err
+    assert "gears = { bronze = 5 }" in err and "gears = { silver = 1 }" in err and err.rstrip().endswith("[GTF-R1]")
+
+
+def test_a_refused_gain_says_why_in_the_rules_terms(capsys, tmp_path):
+    case = tmp_path / "silver.toml"
+    case.write_text(GTF_AT_THE_CAP.replace("GEARS", "{ silver = 1 }"))
+    expected = {
+        "gain 0 0 3 0": "3 gears cannot be paid from the coins held (1 silver) under gear_payment=exact: "
+        "coins summing exactly to the gears paid [GTF-R1, GTF-R6]",
+        "gain 0 0 4 0": "Seed Vault costs 3; 0 energy + 4 gears + 0 charge make 4 [GTF-R8]",
+        "gain 0 0 0 3": "3 charge paid, 0 held [GTF-R7]",
+        "gain 2 0 1 0": "the timeline has 2 cards: slot 2 holds none",
+        "tec": "player 0 holds no TEC [GTF-R3]",
+    }
+    for action, reason in expected.items():
+        code, out, _ = run(capsys, "apply", "globot-time-force", "--from", case, action)
+        assert code == 0
+        assert out.endswith(f"is not legal now: {reason}\n"), out
+    code, out, _ = run(
+        capsys, "apply", "globot-time-force", "--from", case, "gain 0 0 3 0", "--set", "gear_payment=change"
+    )
+    assert code == 0 and "illegal" not in out  # change given: the silver coin pays 3

@@ -11,7 +11,8 @@ clause or property, a position the rules make impossible: energy used above 12, 
 places or not in the data set's deck, an event in a tableau, more reservations or tableau
 cards than the reading allows, tokens that do not add up to 3, a board not drawn or a token
 space that does not exist, an end trigger or extra turn that cannot be, a waiting effect that
-no card of the data set has, and stages no play stops at; and, as the reader's own limit, coins
+no card of the data set has, stages no play stops at, and `gears` written as a number of 5 or
+more (which does not say which coins); and, as the reader's own limit, coins
 making more than 100,000 sets to pay from. `write` is the reverse: every part of the state, so that reading it
 back gives the same state (`pending` and `end_triggered_by` only when there are any).
 
@@ -48,7 +49,7 @@ from rulecheck.games.globot_time_force.options import (
     Tokens,
     TokensPerBoard,
 )
-from rulecheck.games.globot_time_force.payment import greedy
+from rulecheck.games.globot_time_force.payment import NAMES, VALUES, greedy
 from rulecheck.games.globot_time_force.state import (
     ACT,
     BOARDS,
@@ -71,11 +72,13 @@ FORMAT_RULE: Final = DOCS
 STAGES: Final = (ACT, ENDING, CLOSING, OFFER, REFILL, BOARDS, TIMELINE, OVER)
 TURN_STAGES: Final = (ACT, ENDING, CLOSING)
 """The stages of a turn in progress, where skill effects may wait."""
-COINS: Final = ("bronze", "silver", "gold")
+COINS: Final = NAMES
 MAX_COIN_SETS: Final = 100_000
 """The most sets of coins a player's coins make ((bronze+1)(silver+1)(gold+1)): paying in gears
 looks through every set of the coins held (payment.py), so a hand-written hoard of thousands of
 each kind would stall every question. Play reaches a few hundred."""
+SILVER: Final = VALUES[1]
+"""A silver coin's worth: `gears = N` is read as coins of 1 only below it (GTF-R1)."""
 PLAYER_KEYS: Final = (
     "energy_used",
     "gears",
@@ -362,6 +365,28 @@ def read(game: GlobotTimeForce, document: Mapping[str, Any], fail: Fail) -> GTFS
     return state
 
 
+def _bronze_only(gears: int, at: Path, fail: Fail) -> tuple[int, int, int]:
+    """`gears` written as a number: bronze coins, the only coins a number below a silver's worth
+    can be; a larger number is refused, since it does not say which coins (one silver coin or
+    five bronze pay different costs exactly, GTF-R1, GTF-R6)."""
+    if gears >= SILVER:
+        fail(
+            at,
+            f"gears = {gears} does not say which coins: write them, as gears = {{ bronze = {gears} }} "
+            f"({gears} coins of 1) or gears = {{ {_fewest(gears)} }} (the fewest coins); a number is read "
+            f"only below {SILVER}, as coins of 1",
+            "GTF-R1",
+        )
+    return (gears, 0, 0)
+
+
+def _fewest(gears: int) -> str:
+    """The fewest coins worth `gears`, as the inside of a TOML table (`silver = 1, bronze = 2`)."""
+    bronze, silver, gold = greedy(gears)
+    held = (("gold", gold), ("silver", silver), ("bronze", bronze))
+    return ", ".join(f"{name} = {count}" for name, count in held if count)
+
+
 def _refill_due(game: GlobotTimeForce, state: GTFState) -> int:
     """The cards still to draw into the timeline: in the refill stage, every gap (or, under
     second_turn_refill=one-gap, one); none in any other stage."""
@@ -384,7 +409,7 @@ def _read_player(r: _Reader, value: Any, at: Path, placed: int, triggered: int) 
         bronze, silver, gold = (r.count(coin_table, c, [*at, "gears"], "GTF-R1") for c in COINS)
         coins = (bronze, silver, gold)
     else:
-        coins = greedy(r.count(table, "gears", at, "GTF-R1"))
+        coins = _bronze_only(r.count(table, "gears", at, "GTF-R1"), [*at, "gears"], fail)
     sets = (coins[0] + 1) * (coins[1] + 1) * (coins[2] + 1)
     if sets > MAX_COIN_SETS:
         fail(
