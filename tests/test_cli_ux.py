@@ -6,8 +6,10 @@ import json
 import shutil
 from pathlib import Path
 
+from rulecheck.check.positions.scenario import load_scenario
 from rulecheck.cli import main
 from rulecheck.core.words import counted
+from rulecheck.registry import declaration, make_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
@@ -93,3 +95,54 @@ def test_a_refused_gain_says_why_in_the_rules_terms(capsys, tmp_path):
         capsys, "apply", "globot-time-force", "--from", case, "gain 0 0 3 0", "--set", "gear_payment=change"
     )
     assert code == 0 and "illegal" not in out  # change given: the silver coin pays 3
+
+
+def test_cards_lists_every_card_and_board_of_the_data_set_with_its_key_and_name(capsys, tmp_path):
+    game = make_game("globot-time-force")
+    code, out, _ = run(capsys, "cards", "globot-time-force", "--json")
+    assert code == 0
+    listed = json.loads(out)["components"]
+    expected = [(c.key, c.name) for c in game.data.cards.values()]
+    expected += [(a.key, a.name) for a in game.data.achievements.values()]
+    assert [(c["key"], c["name"]) for c in listed] == expected
+    assert {c["kind"] for c in listed} == {"card", "event", "achievement board"}
+    code, out, _ = run(capsys, "cards", "globot-time-force")
+    lines = out.splitlines()
+    assert lines[0] == f"globot-time-force, its default data set: {len(expected)} entries"
+    seed = next(line for line in lines if " seed-vault " in line)
+    assert seed.split()[:4] == ["card", "seed-vault", "Seed", "Vault"] and "cost 3" in seed
+    other = tmp_path / "cards.toml"
+    default = declaration("globot-time-force").game.data_format.default
+    other.write_text(default.read_text().replace('"Seed Vault"', '"Seed Silo"'))
+    code, out, _ = run(capsys, "cards", "globot-time-force", "--data", other)
+    assert code == 0 and f"the data set {other}:" in out and " seed-silo " in out and "Seed Vault" not in out
+
+
+def test_components_lists_mechanica_s_tiles_blueprints_trucks_and_models(capsys):
+    data = make_game("mechanica").data
+    code, out, _ = run(capsys, "components", "mechanica", "--json")
+    assert code == 0
+    kinds: dict[str, list[str]] = {}
+    for component in json.loads(out)["components"]:
+        kinds.setdefault(component["kind"], []).append(component["key"])
+    assert kinds == {
+        "bot model": [m.name for m in data.models],
+        "improvement": [i.name for i in data.improvements],
+        "blueprint": [b.name for b in data.blueprints],
+        "truck": [t.name for t in data.trucks],
+    }
+
+
+def test_a_scenario_names_a_card_or_board_by_its_key_or_its_name_and_a_wrong_one_gets_near_matches(capsys, tmp_path):
+    by_name = tmp_path / "names.toml"
+    by_key = tmp_path / "keys.toml"
+    body = 'timeline = [{0}, "Null Courier"]\nachievements = {{ {1} = [], "Full Spectrum" = [], collector = [] }}\n'
+    head = GTF_AT_THE_CAP.split("[position]")[0] + "[position]\n"
+    by_name.write_text(head + body.format('"Seed Vault"', '"Green Thumb"'))
+    by_key.write_text(head + body.format('"seed-vault"', "green-thumb"))
+    assert load_scenario(by_name).state == load_scenario(by_key).state
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(head + body.format('"Null Curier"', "green-thumb"))
+    code, _, err = run(capsys, "legal", "globot-time-force", "--from", wrong)
+    assert code == 2
+    assert "no card named 'Null Curier' (did you mean 'Null Courier' or 'Root Courier'?)" in err

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -87,11 +87,17 @@ def add_set(parser: argparse.ArgumentParser, what: str, default: str = "each opt
 
 
 def command(
-    commands: Any, name: str, run: Callable[[argparse.Namespace], int], help: str, json_flag: bool = True
+    commands: Any,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    help: str,
+    json_flag: bool = True,
+    aliases: Sequence[str] = (),
 ) -> Any:
-    """The sub-command `name` on `commands` (the command's sub-parsers), which runs `run`, with
-    `help` as its help and description, and `--json` unless `json_flag` is false."""
-    sub = commands.add_parser(name, help=help, description=help)
+    """The sub-command `name` (also called by each of `aliases`) on `commands` (the command's
+    sub-parsers), which runs `run`, with `help` as its help and description, and `--json` unless
+    `json_flag` is false."""
+    sub = commands.add_parser(name, help=help, description=help, aliases=list(aliases))
     if json_flag:
         sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.set_defaults(run=run)

@@ -5,7 +5,8 @@ stage of the turn, whose turn it is, the players in seat order (energy used, gea
 charge, IoM, TEC, tableau, reserved cards, Globot tokens in hand), the timeline (oldest card
 first), the discard pile, the drawn achievement boards with the players on their token
 spaces, and the turn's bookkeeping (a second turn, passives used, skill effects waiting, the
-refill, the end trigger, extra turns). Cards and boards are named as the data set names them;
+refill, the end trigger, extra turns). Cards and boards are named as the data set names them
+(`Seed Vault`) or by their keys, as actions and traces write them (`seed-vault`);
 every key may be left out and takes the default the docs give. `read` refuses, naming the
 clause or property, a position the rules make impossible: energy used above 12, a card in two
 places or not in the data set's deck, an event in a tableau, more reservations or tableau
@@ -25,6 +26,7 @@ and the tokens in hand, not written.
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -39,6 +41,8 @@ from rulecheck.games.globot_time_force.components import (
     EFFECTS,
     PASSIVE,
     SCORE_EFFECTS,
+    Achievement,
+    Card,
     GameData,
 )
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
@@ -176,8 +180,8 @@ class _Reader(DocumentReader):
         super().__init__(fail, FORMAT_RULE, game.players)
         self.game = game
         self.data: GameData = game.data
-        self.card_keys = {card.name: key for key, card in self.data.cards.items()}
-        self.board_keys = {a.name: key for key, a in self.data.achievements.items()}
+        self.card_keys = _by_name_or_key(self.data.cards)
+        self.board_keys = _by_name_or_key(self.data.achievements)
 
     def card(self, value: Any, path: Path) -> str:
         if not isinstance(value, str):
@@ -195,11 +199,26 @@ class _Reader(DocumentReader):
         return tuple(self.card(v, [*path, key, i]) for i, v in enumerate(self.items(table, key, path)))
 
 
+def _by_name_or_key(entries: Mapping[str, Card | Achievement]) -> dict[str, str]:
+    """Each entry's key by its name and by its key itself: a position may write either (the data
+    set's checks keep names and keys from naming two entries)."""
+    return {entry.name: key for key, entry in entries.items()} | {key: key for key in entries}
+
+
 def _like(value: str, known: Mapping[str, str]) -> str:
-    """A hint naming the known names that match `value` but for case, spacing or dashes."""
+    """A hint naming the entries of `known` (each key by name and by key) whose name matches
+    `value` but for case, spacing or dashes, or else up to three whose name or key is nearest to
+    it, each by its name; or else every name."""
     folded = value.lower().replace("-", " ").split()
     found = [name for name in known if name.lower().replace("-", " ").split() == folded]
-    return f" (did you mean {shown(found[0])}?)" if found else f"; the names are {', '.join(sorted(known))}"
+    if found:
+        return f" (did you mean {shown(found[0])}?)"
+    name_of = {key: text for text, key in known.items() if text != key}
+    near = difflib.get_close_matches(value, list(known), n=6)
+    named = list(dict.fromkeys(name_of.get(known[text], known[text]) for text in near))[:3]
+    if named:
+        return f" (did you mean {' or '.join(map(shown, named))}?)"
+    return f"; the names are {', '.join(sorted({name_of.get(key, key) for key in known.values()}))}"
 
 
 # Reading: the position.
