@@ -4,8 +4,10 @@ why, `apply` chained and its hidden draws grouped, and counts in agreeing words.
 
 import json
 import shutil
+from fractions import Fraction
 from pathlib import Path
 
+from rulecheck.check.positions.effect_text import effect_lines
 from rulecheck.check.positions.scenario import load_scenario
 from rulecheck.cli import main
 from rulecheck.core.words import counted
@@ -146,3 +148,76 @@ def test_a_scenario_names_a_card_or_board_by_its_key_or_its_name_and_a_wrong_one
     code, _, err = run(capsys, "legal", "globot-time-force", "--from", wrong)
     assert code == 2
     assert "no card named 'Null Curier' (did you mean 'Null Courier' or 'Root Courier'?)" in err
+
+
+AT_THE_CAP = SCENARIOS / "globot-time-force" / "02-energy-at-cap.toml"
+
+
+def test_apply_chains_actions_printing_the_positions_after_each(capsys):
+    code, out, _ = run(capsys, "apply", "globot-time-force", "--from", AT_THE_CAP, "tec", "gain 1 1 0 0", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert [step["action"] for step in data["steps"]] == ["tec", "gain 1 1 0 0"] and data["not_applied"] == []
+    [after_tec] = data["steps"][0]["outcomes"]
+    assert after_tec["changed"] == {"players.0.energy_used": 0, "players.0.tec": 0}
+    final = data["steps"][1]["outcomes"]
+    assert sum(Fraction(o["probability"]) for o in final) == 1
+    assert all(o["changed"]["players.0.energy_used"] == 1 for o in final)  # from the scenario's 12, through the TEC
+    code, out, _ = run(capsys, "apply", "globot-time-force", "--from", AT_THE_CAP, "tec", "gain 1 1 0 0")
+    assert out.splitlines()[0] == "tec: 1 outcome" and out.splitlines()[2] == "gain 1 1 0 0: 19 outcomes"
+
+
+def test_a_chain_keeps_the_share_refused_apart_and_stops_where_every_position_refuses(capsys, tmp_path):
+    case = tmp_path / "silver.toml"
+    case.write_text(GTF_AT_THE_CAP.replace("GEARS", "{ silver = 1 }"))
+    actions = ["dismiss gears", "gain 1 0 3 0", "tec", "reserve 0"]
+    code, out, _ = run(capsys, "apply", "globot-time-force", "--from", case, *actions, "--json")
+    assert code == 0
+    data = json.loads(out)
+    second = data["steps"][1]
+    refused = sum(Fraction(r["probability"]) for r in second["refused"])
+    assert 0 < refused < 1 and refused + sum(Fraction(o["probability"]) for o in second["outcomes"]) == 1
+    assert {r["illegal"] for r in second["refused"]} == {"GTF-T2a"}
+    assert any("[GTF-T10]" in r["reason"] for r in second["refused"])  # an event drawn into slot 1
+    assert data["steps"][2]["illegal"] == "GTF-T3d" and data["not_applied"] == ["reserve 0"]
+    code, out, _ = run(capsys, "apply", "globot-time-force", "--from", case, *actions)
+    assert "  refused in 1/23 (0.04348) of the positions: illegal [GTF-T2a]: " in out
+    assert out.splitlines()[-1] == "not applied, after a refusal: reserve 0"
+
+
+def test_outcomes_differing_only_in_the_card_drawn_are_one_line_with_their_count_and_probability(capsys):
+    argv = ["apply", "globot-time-force", "--from", AT_THE_CAP, "gain 1 0 1 0"]
+    code, out, _ = run(capsys, *argv, "--json")
+    outcomes = json.loads(out)["outcomes"]
+    assert len(outcomes) == 19 and len({json.dumps(o["changed"]["timeline"]) for o in outcomes}) == 19
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert out.splitlines() == [
+        "gain 1 0 1 0: 19 outcomes",
+        '  1: 19 outcomes differing only in timeline: players.0.gears.bronze = 2, players.0.tableau = ["Null Courier"],'
+        ' timeline = ["Seed Vault", <one of 19>]',
+    ]
+    code, out, _ = run(capsys, *argv, "--every-outcome")
+    assert len(out.splitlines()) == 20
+
+
+def test_only_outcomes_that_differ_in_one_part_are_grouped():
+    def outcome(probability: str, **changed):
+        return {"probability": probability, "changed": changed}
+
+    data = {
+        "action": "roll",
+        "outcomes": [
+            outcome("1/4", die=1, phase="play"),
+            outcome("1/4", die=2, phase="play"),
+            outcome("1/4", die=3, phase="over"),
+            outcome("1/4", die=4, phase="over", winner=0),
+        ],
+    }
+    assert effect_lines(data) == [
+        "roll: 4 outcomes",
+        '  1/2 (0.5): 2 outcomes differing only in die: die = <one of 2 values>, phase = "play"',
+        '  1/4 (0.25): die = 3, phase = "over"',
+        '  1/4 (0.25): die = 4, phase = "over", winner = 0',
+    ]
+    assert len(effect_lines(data, grouped=False)) == 5

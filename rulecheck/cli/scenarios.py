@@ -18,7 +18,6 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -26,9 +25,8 @@ from typing import Any
 from rulecheck.check.positions.ask import (
     Swept,
     Verdict,
-    changes_line,
+    chain_data,
     check,
-    effect,
     effect_data,
     expectation,
     legal,
@@ -36,6 +34,7 @@ from rulecheck.check.positions.ask import (
     sweep,
 )
 from rulecheck.check.positions.describe import mover_text
+from rulecheck.check.positions.effect_text import effect_lines
 from rulecheck.check.positions.scenario import (
     Scenario,
     load_scenario,
@@ -47,7 +46,6 @@ from rulecheck.cli.args import at_least, path_named, writable_file
 from rulecheck.cli.shared import EXIT_FAILED, EXIT_USAGE, add_game, add_set, command
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import RulecheckError, ScenarioError, TraceError
-from rulecheck.core.exact import readable
 from rulecheck.core.files import write_whole
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import load_trace, replay_steps
@@ -133,32 +131,22 @@ def _legal_apart(who: str, texts: Sequence[str], answer: Any) -> list[str]:
 
 
 def run_apply(args: argparse.Namespace) -> int:
-    """What one action does in a scenario's position; --sweep: under every reading."""
+    """What the actions do in turn in a scenario's position (after each, the positions reached so
+    far); --sweep: under every reading."""
     scenario = _scenario(args)
-    found_effect = effect(scenario, args.action)
-    swept = sweep(scenario, effect_data(args.action)) if args.sweep else None
+    found = chain_data(scenario, args.actions)
+    swept = sweep(scenario, effect_data(args.actions)) if args.sweep else None
     if args.json:
         if swept is None:
-            _print({"scenario": args.start} | found_effect.to_data())
+            _print({"scenario": args.start} | found)
         else:
-            _print({"scenario": args.start, "effect": found_effect.to_data(), "sweep": _sweep_data(swept)})
+            _print({"scenario": args.start, "effect": found, "sweep": _sweep_data(swept)})
         return 0
-    for line in found_effect.lines():
+    for line in effect_lines(found, grouped=not args.every_outcome):
         print(line)
     if swept is not None:
-        _print_sweep(swept, _effect_lines)
+        _print_sweep(swept, lambda answer: [answer] if isinstance(answer, str) else effect_lines(answer))
     return 0
-
-
-def _effect_lines(answer: Any) -> list[str]:
-    if isinstance(answer, str):
-        return [answer]
-    if "illegal" in answer:
-        return [f"illegal [{answer['illegal']}]: {answer['reason']}"]
-    return [
-        f"{readable(Fraction(o['probability']))}: {changes_line(sorted(o['changed'].items()))}"
-        for o in answer["outcomes"]
-    ]
 
 
 def scenario_files(targets: Sequence[str]) -> tuple[list[Path], list[Path]]:
@@ -273,9 +261,23 @@ def add_commands(commands: Any) -> None:
     """`legal`, `apply` and `scenario` with its sub-commands, on the command's sub-parsers."""
     legal_ = command(commands, "legal", run_legal, "the legal actions in a scenario's position, with their clauses")
     _add_scenario_arguments(legal_)
-    apply_ = command(commands, "apply", run_apply, "what one action does in a scenario's position: clause or outcomes")
+    apply_ = command(
+        commands, "apply", run_apply, "what actions do in turn in a scenario's position: clause or outcomes"
+    )
     _add_scenario_arguments(apply_)
-    apply_.add_argument("action", help="the action, in canonical notation (quote it: 'move T1 T2')")
+    apply_.add_argument(
+        "actions",
+        nargs="+",
+        metavar="ACTION",
+        help="the action, in canonical notation (quote it: 'move T1 T2'); several are applied in turn, each in "
+        "every position the one before led to, and the positions reached after each are printed",
+    )
+    apply_.add_argument(
+        "--every-outcome",
+        action="store_true",
+        help="list every outcome on its own line (default: outcomes that differ in one part only, such as the "
+        "card a refill drew, on one line with their count and total probability)",
+    )
 
     scenario = commands.add_parser(
         "scenario", help="edge-case suites of scenario files", description="edge-case suites"
