@@ -3,6 +3,7 @@ folders of scenarios read to the bottom, the data set's cards listed, scenario a
 why, `apply` chained and its hidden draws grouped, and counts in agreeing words."""
 
 import json
+import re
 import shutil
 from fractions import Fraction
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 from rulecheck.check.positions.effect_text import effect_lines
 from rulecheck.check.positions.scenario import load_scenario
 from rulecheck.cli import main
+from rulecheck.core.trace import load_trace
 from rulecheck.core.words import counted
 from rulecheck.registry import declaration, make_game
 
@@ -221,3 +223,94 @@ def test_only_outcomes_that_differ_in_one_part_are_grouped():
         '  1/4 (0.25): die = 4, phase = "over", winner = 0',
     ]
     assert len(effect_lines(data, grouped=False)) == 5
+
+
+def test_replay_prints_a_few_issues_of_each_kind_and_counts_the_rest(capsys, tmp_path):
+    game = tmp_path / "game.json"
+    assert run(capsys, "play", "globetrotter", "--seed", 3, "--out", game)[0] == 0
+    code, out, _ = run(capsys, "replay", game, "--json")
+    cycles = [i for i in json.loads(out)["issues"] if i["kind"] == "non-termination"]
+    assert len(cycles) > 3
+    code, out, _ = run(capsys, "replay", game)
+    lines = out.splitlines()
+    assert sum(": non-termination: " in line for line in lines) == 3
+    rest = cycles[3:]
+    assert (
+        f"... and {len(rest)} more non-termination issues, at steps {rest[0]['step']} to {rest[-1]['step']} "
+        "(`rulecheck replay --json` lists each)" in lines
+    )
+
+
+def test_counts_in_command_output_agree_with_their_number(capsys, tmp_path):
+    trace = tmp_path / "one.json"
+    code, out, _ = run(capsys, "play", "globot-time-force", "--seed", 2, "--out", trace)
+    assert out.startswith("globot-time-force, 1 player, seed 2: ")
+    _, fuzzed, _ = run(capsys, "fuzz", "mechanica", "--games", 1, "--max-steps", 1)
+    assert fuzzed.startswith("mechanica, 1 player, seed 0: 1 game, 1 step, 1 stopped at the step cap")
+    _, explored, _ = run(capsys, "explore", "mechanica", "--states", 1)
+    assert explored.startswith("mechanica, 1 player: 1 state, 0 edges,")
+    plural_after_one = re.compile(r"(?<![\d.,/])1 (players|gears|steps|games|states|edges|traces|actions|outcomes)\b")
+    for output in (out, fuzzed, explored):
+        assert not plural_after_one.search(output), output
+
+
+def test_fuzz_counts_a_long_witness_and_says_where_its_trace_is_and_wraps_a_short_one(capsys, tmp_path):
+    argv = ["fuzz", "mechanica", "--games", 3, "--seed", 1, "--max-steps", 100]
+    code, out, _ = run(capsys, *argv, "--traces", tmp_path / "traces")
+    assert code == 0
+    lines = out.splitlines()
+    found = lines.index(next(line for line in lines if line.startswith("found rule gap: place S3: ")))
+    written = tmp_path / "traces" / "issue-1.json"
+    steps = len(load_trace(written).actions)
+    assert steps > 30
+    expected = f"    witness: {steps} steps, not shrunk (--shrink-findings shrinks it); written to {written}"
+    assert lines[found + 1] == expected
+    assert all(len(line) <= 250 for line in lines[1:])
+    code, out, _ = run(capsys, "explore", "globot-time-force", "--states", 3000)
+    lines = out.splitlines()
+    gap = next(i for i, line in enumerate(lines) if "[GTF-G3]" in line)
+    assert lines[gap].endswith("[GTF-G3] (finding GTF-F22 in the report)")
+    assert lines[gap + 1] == "    witness: 4 steps; --traces DIR writes it:"
+    assert lines[gap + 2].startswith("      board ") and lines[gap + 2].endswith("; reveal market-day")
+
+
+def test_contradictions_give_each_statement_of_a_core_with_its_wording(capsys):
+    facts = declaration("globot-time-force").statement_set(make_game("globot-time-force"))
+    worded = {s.id: s for s in facts.statements()}
+    code, out, _ = run(capsys, "contradictions", "globot-time-force")
+    assert code == 0
+    lines = out.splitlines()
+    heads = [i for i, line in enumerate(lines) if line.startswith("CONTRADICTION ")]
+    assert heads
+    for head in heads:
+        core = lines[head].split(": ", 1)[1].split(" cannot all hold")[0].split(", ")
+        for offset, name in enumerate(core, start=1):
+            said = worded[name]
+            assert lines[head + offset] == f"    {name} [{', '.join(said.clauses)}]: {said.text}"
+
+
+def test_suite_export_says_why_it_holds_more_traces_than_asked_and_replay_x_where_it_stopped(capsys, tmp_path):
+    suite = tmp_path / "mec.suite.jsonl"
+    argv = ["suite", "export", "mechanica", "--players", 2, "--traces", 1, "--max-steps", 40, "--out", suite]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    lines = suite.read_text().splitlines()
+    ids = [json.loads(line)["id"] for line in lines]
+    clause_traces = sum(i.startswith("mechanica-clauses-") for i in ids)
+    option_traces = sum(i.startswith("mechanica-option-") for i in ids)
+    assert clause_traces == 1 and len(ids) > 1
+    expected = f"  {len(ids)} traces, [0-9,]+ steps: 1 kept of the clause-directed games searched \\(--traces\\), "
+    assert re.search(expected, out), out
+    assert f", {option_traces} under the other option values, one each" in out
+    broken = json.loads(lines[0])
+    broken["steps"][1]["to_move"] = 9
+    lines[0] = json.dumps(broken)
+    suite.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "suite", "verify", suite, "-x")
+    assert code == 1
+    assert out.splitlines()[-1].startswith(
+        f"{suite}: stopped at trace 1 of {len(ids)}, the first that diverges: 0 of the 1 replayed agree with "
+    )
+    assert out.splitlines()[-1].endswith(f"; 1 diverge; {len(ids) - 1} not replayed")
+    code, out, _ = run(capsys, "suite", "verify", suite, "-x", "--json")
+    assert (json.loads(out)["replayed"], json.loads(out)["total"]) == (1, len(ids))

@@ -51,7 +51,7 @@ def _games(args: argparse.Namespace) -> int:
             traits = row["traits"]
             print(
                 f"{row['name']}  v{row['version']}  {low}-{high} players  "
-                f"{row['options']} options  {row['clauses']} clauses  "
+                f"{counted(row['options'], 'option')}  {counted(row['clauses'], 'clause')}  "
                 f"({traits['chance']} chance, {traits['information']} information, {traits['dynamics']}, "
                 f"{traits['outcome']})"
             )

@@ -18,6 +18,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any, Final
 
+from rulecheck.core.words import counted
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP
 from rulecheck.games.globot_time_force.state import GTFState
 from rulecheck.model.picture import new_figure, player_colour, player_mark
@@ -132,7 +133,7 @@ def _tableau(axes: Axes, y: float, game: Any, state: GTFState, index: int) -> fl
     _title(
         axes,
         y,
-        f"player {index}: {player.gears} gears ({bronze} bronze, {silver} silver, {gold} gold), charge "
+        f"player {index}: {counted(player.gears, 'gear')} ({bronze} bronze, {silver} silver, {gold} gold), charge "
         f"{player.charge}, IoM {player.iom}, TEC {player.tec}; tokens: {player.tokens} in hand, "
         f"{player.placed} placed, {player.spent} spent",
     )
