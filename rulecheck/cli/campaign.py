@@ -81,7 +81,7 @@ def _verify(args: argparse.Namespace) -> int:
         )
         return stop.exit_status
     if verdict.resumed:
-        print(f"\n{counted(verdict.resumed, 'task')}' outcomes were read back from {out / FOLDER}")
+        print(f"\nthe outcomes of {counted(verdict.resumed, 'task')} were read back from {out / FOLDER}")
     files = f"{out / 'findings.md'}, {out / 'findings.html'} and {out / 'findings.json'}"
     print(f"\nfindings: {files}, {counted(len(verdict.findings), 'finding')}")
     width = max((len(kind) for counts in verdict.data["summary"].values() for kind in counts), default=4)

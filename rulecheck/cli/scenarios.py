@@ -105,7 +105,9 @@ def run_legal(args: argparse.Namespace) -> int:
             _print({"scenario": args.start, "legal": texts, "sweep": _sweep_data(found)})
         else:
             who = mover_text(scenario.game.to_move(scenario.state))
-            print(f"{args.start}: {len(texts)} legal actions under its options: {', '.join(texts) or 'none'}")
+            print(
+                f"{args.start}: {counted(len(texts), 'legal action')} under its options: {', '.join(texts) or 'none'}"
+            )
             _print_sweep(found, lambda answer: _legal_apart(who, texts, answer))
         return 0
     allowed = legal(scenario)

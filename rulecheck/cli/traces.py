@@ -178,7 +178,8 @@ def _show(args: argparse.Namespace) -> int:
         save_picture(first, frames / frame_name(0, len(trace.actions)))
         for step, (_, _, state) in enumerate(replay_steps(game, trace), start=1):
             save_picture(declared.draw(game, state, args.player), frames / frame_name(step, len(trace.actions)))
-        print(f"{args.file}: {len(trace.actions) + 1} pictures, steps 0 to {len(trace.actions)}, written to {frames}")
+        pictures = counted(len(trace.actions) + 1, "picture")
+        print(f"{args.file}: {pictures}, steps 0 to {len(trace.actions)}, written to {frames}")
         return 0
     state = _state_at(game, trace, args.step)
     if target is not None:
