@@ -1,11 +1,14 @@
 """The scenario commands: `legal`, `apply`, `scenario check` and `scenario new`.
 
-Models: presentation of what the rules allow in a scenario's position, under its own options
-or, with `--sweep`, under every value of every option (the options whose values change the
-answer, each value with its answer, then the options that make no difference here); the pass
-or fail of each case of an edge-case folder, with its difference (exit 1 when a case fails, 2
-when a file is broken, after every file was checked); the scenario file for the
-position a trace reaches at one of its steps; and these commands' arguments.
+Models: presentation of what the rules allow in a scenario's position (the legal actions, or
+what one action or a chain of them does, after each), under its own options or, with
+`--sweep`, under every value of every option (the options whose values change the answer,
+each value with its answer, then the options that make no difference here); the pass or fail
+of each case of the files and folders named (folders read with their sub-folders, TOML files
+without a `format` key skipped and listed), with its difference (exit 1 when a case fails, 2
+when a file is broken, after every file was checked; a path that is not there is refused
+first); the scenario file for the position a trace reaches at one of its steps; and these
+commands' arguments.
 
 Leaves out: reading scenario files (rulecheck/check/positions/scenario.py) and asking
 (rulecheck/check/positions/ask.py).
