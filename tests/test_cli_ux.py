@@ -185,6 +185,12 @@ def test_a_chain_keeps_the_share_refused_apart_and_stops_where_every_position_re
     code, out, _ = run(capsys, "apply", "globot-time-force", "--from", case, *actions)
     assert "  refused in 1/23 (0.04348) of the positions: illegal [GTF-T2a]: " in out
     assert out.splitlines()[-1] == "not applied, after a refusal: reserve 0"
+    code, out, _ = run(capsys, "apply", "globot-time-force", "--from", case, "dismiss gears", "iom 1", "tec")
+    lines = out.splitlines()
+    at = lines.index("iom 1: refused in every position")
+    shares = [line for line in lines[at + 1 :] if line.startswith("  refused in ")]
+    assert len(shares) == 3 and any("holds no IoM [GTF-R4]" in line for line in shares)
+    assert lines[-1] == "not applied, after a refusal: tec"
 
 
 def test_outcomes_differing_only_in_the_card_drawn_are_one_line_with_their_count_and_probability(capsys):

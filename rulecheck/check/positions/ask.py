@@ -144,7 +144,9 @@ def effects(scenario: Scenario, texts: Sequence[str]) -> tuple[Effect, ...]:
             for chance, end in resolve_chance(game, after, scenario.source):
                 key = game.encode_state(end)
                 merged[key] = (merged.get(key, (Fraction(0), end))[0] + probability * chance, end)
-        refusals = tuple(sorted((Refusal(p, *why) for why, p in refused.items()), key=lambda r: -r.probability))
+        refusals = tuple(
+            sorted((Refusal(p, *why) for why, p in refused.items()), key=lambda r: (-r.probability, r.clause, r.reason))
+        )
         results = [Result(p, changes(before, flatten(write(game, end))), end) for p, end in merged.values()]
         if not results:
             first = refusals[0]

@@ -37,13 +37,16 @@ def effect_lines(data: Mapping[str, Any], grouped: bool = True) -> list[str]:
             lines.append(f"not applied, after a refusal: {', '.join(data['not_applied'])}")
         return lines
     action = data["action"]
+    refusals = [
+        f"  refused in {readable(Fraction(r['probability']))} of the positions: illegal [{r['illegal']}]: {r['reason']}"
+        for r in data.get("refused", ())
+    ]
     if "outcomes" not in data:
+        if refusals:  # a chain's action, refused in every position it reached, for several reasons
+            return [f"{action}: refused in every position", *refusals]
         return [f"{action}: illegal [{data['illegal']}]: {data['reason']}"]
     outcomes = [(Fraction(o["probability"]), tuple(sorted(o["changed"].items()))) for o in data["outcomes"]]
-    lines = [f"{action}: {counted(len(outcomes), 'outcome')}"]
-    for refused in data.get("refused", ()):
-        share = readable(Fraction(refused["probability"]))
-        lines.append(f"  refused in {share} of the positions: illegal [{refused['illegal']}]: {refused['reason']}")
+    lines = [f"{action}: {counted(len(outcomes), 'outcome')}", *refusals]
     for group in _groups(outcomes) if grouped else [[o] for o in outcomes]:
         lines.append(_group_line(group))
     return lines
