@@ -45,6 +45,7 @@ from rulecheck.games.globetrotter.picture import picture as globetrotter_picture
 from rulecheck.games.globetrotter.symbolic import systems as globetrotter_systems
 from rulecheck.games.globetrotter.tables import TABLES as GLOBETROTTER_TABLES
 from rulecheck.games.globot_time_force import position as globot_time_force_position
+from rulecheck.games.globot_time_force.components import listing as globot_time_force_components
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
 from rulecheck.games.globot_time_force.picture import picture as globot_time_force_picture
 from rulecheck.games.globot_time_force.statements import statement_set as globot_time_force_statements
@@ -52,6 +53,7 @@ from rulecheck.games.globot_time_force.symbolic import systems as globot_time_fo
 from rulecheck.games.globot_time_force.tables import TABLES as GLOBOT_TIME_FORCE_TABLES
 from rulecheck.games.mechanica import position as mechanica_position
 from rulecheck.games.mechanica.board import board_view as mechanica_board
+from rulecheck.games.mechanica.data import listing as mechanica_components
 from rulecheck.games.mechanica.game import Mechanica
 from rulecheck.games.mechanica.picture import picture as mechanica_picture
 from rulecheck.games.mechanica.statements import statement_set as mechanica_statements
@@ -97,6 +99,7 @@ GLOBOT_TIME_FORCE = GameDeclaration(
     systems=globot_time_force_systems,
     picture=globot_time_force_picture,
     position=globot_time_force_position.FORMAT,
+    components=lambda game: globot_time_force_components(game.data),
     audit="globot-time-force-audit.toml",
     ledger="globot-time-force-ledger.toml",
     tested=Tested.shipped(
@@ -115,6 +118,7 @@ MECHANICA = GameDeclaration(
     board=mechanica_board,
     picture=mechanica_picture,
     position=mechanica_position.FORMAT,
+    components=lambda game: mechanica_components(game.data),
     audit="mechanica-audit.toml",
     ledger="mechanica-ledger.toml",
     tested=Tested.shipped(

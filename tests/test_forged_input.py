@@ -329,7 +329,7 @@ def test_scenario_check_of_a_broken_file_exits_2_and_still_checks_the_others(tmp
     assert code == 2, out
     assert f"FAIL  {broken}\n" in out and f"{broken}:5: surprise: unknown key" in out
     assert f"pass  {fine}" in out  # the other file is checked all the same
-    assert out.splitlines()[-1].endswith(" failed, 1 broken"), out
+    assert out.splitlines()[-1].endswith(" failed, 1 broken, in 2 scenario files"), out
     assert main(["scenario", "check", str(broken), "--json"]) == 2
     assert json.loads(capsys.readouterr().out)["broken"] == 1
 

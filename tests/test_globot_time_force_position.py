@@ -93,7 +93,7 @@ def test_short_forms_and_derived_parts():
             "deck": ["Minoru", "Monument"],
             "timeline": ["Seed Vault"],
             "achievements": {"Green Thumb": [0, 1], "Full Spectrum": [0], "Collector": []},
-            "players": [{"gears": 17, "reserved": ["Root Courier"]}],
+            "players": [{"gears": {"bronze": 2, "silver": 1, "gold": 1}, "reserved": ["Root Courier"]}, {"gears": 4}],
         },
         fail,
     )
@@ -101,6 +101,7 @@ def test_short_forms_and_derived_parts():
     assert len(state.discards) == len(game.data.deck_cards()) - 4 and "seed-vault" in state.discards
     first, second = state.players
     assert first.coins == (2, 1, 1) and first.gears == 17
+    assert second.coins == (4, 0, 0)  # a number below a silver's worth: coins of 1
     assert (first.tokens, first.placed, first.spent) == (0, 2, 0)  # one token locked on the reservation
     assert (second.tokens, second.placed, second.spent) == (2, 1, 0)
     under_assistant = read(make_game("globot-time-force", 2, {"tokens": "assistant"}), {"players": [{}]}, fail)
@@ -162,7 +163,9 @@ BOARDS3 = {"Green Thumb": [0], "Full Spectrum": [0], "Collector": [0]}
             FORMAT_RULE,
             "at most 100,000",
         ),
-        ({"players": [{"gears": 10**30}]}, {}, ("players", 0, "gears"), FORMAT_RULE, "at most 100,000"),
+        ({"players": [{"gears": 5}]}, {}, ("players", 0, "gears"), "GTF-R1", "{ bronze = 5 } (5 coins of 1) or"),
+        ({"players": [{"gears": 17}]}, {}, ("players", 0, "gears"), "GTF-R1", "{ gold = 1, silver = 1, bronze = 2 }"),
+        ({"players": [{"gears": 10**30}]}, {}, ("players", 0, "gears"), "GTF-R1", "does not say which coins"),
         ({"players": [{"charge": -1}]}, {}, ("players", 0, "charge"), "GTF-R7", "negative"),
         ({"players": [{}, {}, {}]}, {}, ("players",), "GTF-S1", "3 players in a game of 2"),
         ({"current": 2}, {}, ("current",), "GTF-S1", "no player 2"),

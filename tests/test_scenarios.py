@@ -62,7 +62,7 @@ def test_changing_one_expected_answer_fails_the_check_and_shows_the_difference(c
     code, out, _ = run(capsys, "scenario", "check", broken)
     assert code == 1
     assert f"FAIL  {broken}\n" in out and "legal but not expected: " in out
-    assert out.splitlines()[-1].endswith(" passed, 1 failed")  # only the reading whose answer changed
+    assert out.splitlines()[-1].endswith(" passed, 1 failed, in 1 scenario file")  # only the reading that changed
 
 
 def test_a_sweep_lists_both_answers_of_a_fortify_beside_an_enemy_fortification(capsys):

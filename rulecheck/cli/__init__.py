@@ -5,7 +5,7 @@ and prints either readable text or, with `--json`, one JSON object. Errors that
 rulecheck raises on purpose (bad options, illegal actions, broken files) become one
 line on stderr and exit status 2, never a traceback; a failed property is exit 1.
 Each group of commands has its module, which registers its own sub-commands: facts.py
-(games, board, rules, options), traces.py (play, replay, show, compare), searches.py
+(games, board, rules, options, cards), traces.py (play, replay, show, compare), searches.py
 (fuzz, explore), analysis.py (prove, symbolic-compare, contradictions, table),
 scenarios.py (legal, apply, scenario), suites.py (suite) and campaign.py (verify).
 

@@ -25,6 +25,7 @@ from rulecheck.cli.progress import progress_bar
 from rulecheck.cli.shared import EXIT_FAILED, add_game_setup, command, game_from, print_json
 from rulecheck.core.exact import readable
 from rulecheck.core.options import parse_assignments
+from rulecheck.core.words import counted
 from rulecheck.registry import DECLARATIONS, declaration, make_game
 
 
@@ -48,9 +49,9 @@ def _prove(args: argparse.Namespace) -> int:
             if r.counterexample is not None:
                 print(f"    induction fails at step {r.counterexample['step']}")
             if r.run is not None:
-                print(f"    reachable in {len(r.run) - 1} steps: {' -> '.join(s['step'] for s in r.run)}")
+                print(f"    reachable in {counted(len(r.run) - 1, 'step')}: {' -> '.join(s['step'] for s in r.run)}")
             if p.witness is not None:
-                print(f"    concrete trace: {len(p.witness.actions)} actions")
+                print(f"    concrete trace: {counted(len(p.witness.actions), 'action')}")
             for mismatch in p.refinement_mismatches[:3]:
                 print(f"    refinement mismatch: {mismatch}")
     failed = [p for p in proofs if p.promised and p.result.status != PROVED]
@@ -95,11 +96,15 @@ def _contradictions(args: argparse.Namespace) -> int:
             }
         )
     else:
+        worded = {s.id: s for s in facts.statements()}
         for a in answers:
             if a.consistent:
                 print(f"consistent    {a.title}; witness: {json.dumps(a.witness)}")
-            else:
-                print(f"CONTRADICTION {a.title}: {', '.join(a.core)} cannot all hold [{', '.join(a.clauses)}]")
+                continue
+            print(f"CONTRADICTION {a.title}: {', '.join(a.core)} cannot all hold [{', '.join(a.clauses)}]")
+            for name in a.core:
+                said = worded[name]
+                print(f"    {name} [{', '.join(said.clauses)}]: {said.text}")
     return 0
 
 

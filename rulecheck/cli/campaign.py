@@ -29,6 +29,7 @@ from rulecheck.cli.progress import progress_bar
 from rulecheck.cli.shared import EXIT_FAILED, command
 from rulecheck.core.errors import OptionError
 from rulecheck.core.options import parse_assignments
+from rulecheck.core.words import counted
 from rulecheck.registry import DECLARATIONS
 
 DEFAULT_OUT = "report"
@@ -80,9 +81,9 @@ def _verify(args: argparse.Namespace) -> int:
         )
         return stop.exit_status
     if verdict.resumed:
-        print(f"\n{verdict.resumed} tasks' outcomes were read back from {out / FOLDER}")
+        print(f"\nthe outcomes of {counted(verdict.resumed, 'task')} were read back from {out / FOLDER}")
     files = f"{out / 'findings.md'}, {out / 'findings.html'} and {out / 'findings.json'}"
-    print(f"\nfindings: {files}, {len(verdict.findings)} findings")
+    print(f"\nfindings: {files}, {counted(len(verdict.findings), 'finding')}")
     width = max((len(kind) for counts in verdict.data["summary"].values() for kind in counts), default=4)
     for game, counts in verdict.data["summary"].items():
         for kind, count in counts.items():

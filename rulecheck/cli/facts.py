@@ -1,8 +1,9 @@
-"""The commands that print what a game is: `games`, `board`, `rules` and `options`.
+"""The commands that print what a game is: `games`, `board`, `rules`, `options` and `cards`.
 
 Models: presentation of the games registered (each one's version, players, options, clauses
-and traits), a board graph's facts or its map, a game's rule clauses, and its options with
-their defaults and values.
+and traits), a board graph's facts or its map, a game's rule clauses, its options with
+their defaults and values, and the cards or components of its data set (`cards`, also
+called `components`), each with its key and name.
 
 Leaves out: the games themselves (rulecheck/registry.py declares them).
 """
@@ -16,10 +17,11 @@ from typing import Any
 import attrs
 
 from rulecheck.cli.args import path_named, writable_file
-from rulecheck.cli.shared import add_game, add_game_setup, command, game_from, print_json
+from rulecheck.cli.shared import add_data, add_game, add_game_setup, command, game_from, print_json
 from rulecheck.core.errors import OptionError
+from rulecheck.core.words import counted
 from rulecheck.model.picture import picture_path, save_picture
-from rulecheck.registry import DECLARATIONS, declaration, game_class
+from rulecheck.registry import DECLARATIONS, declaration, game_class, make_game
 
 
 def _format_facts(facts: dict[str, Any]) -> str:
@@ -49,7 +51,7 @@ def _games(args: argparse.Namespace) -> int:
             traits = row["traits"]
             print(
                 f"{row['name']}  v{row['version']}  {low}-{high} players  "
-                f"{row['options']} options  {row['clauses']} clauses  "
+                f"{counted(row['options'], 'option')}  {counted(row['clauses'], 'clause')}  "
                 f"({traits['chance']} chance, {traits['information']} information, {traits['dynamics']}, "
                 f"{traits['outcome']})"
             )
@@ -121,8 +123,28 @@ def _options(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cards(args: argparse.Namespace) -> int:
+    """The data set's cards or components, each with its kind, key, name (where it differs from
+    the key) and facts, in columns."""
+    game = make_game(args.game, data=args.data)
+    listed = declaration(args.game).component_list(game)
+    source = "default" if args.data is None else args.data
+    if args.json:
+        print_json({"game": args.game, "data": source, "components": [c.to_data() for c in listed]})
+        return 0
+    named = any(c.name != c.key for c in listed)
+    which = "its default data set" if args.data is None else f"the data set {args.data}"
+    print(f"{args.game}, {which}: {counted(len(listed), 'entry', 'entries')}")
+    print("a scenario file names each by its key (as actions and traces write it)" + (" or its name" if named else ""))
+    rows = [(c.kind, c.key, c.name if named else "", c.facts) for c in listed]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths) if width) + "  " + row[3])
+    return 0
+
+
 def add_commands(commands: Any) -> None:
-    """`games`, `board`, `rules` and `options`, on the command's sub-parsers."""
+    """`games`, `board`, `rules`, `options` and `cards`, on the command's sub-parsers."""
     command(commands, "games", _games, "list the modelled games")
 
     board = command(commands, "board", _board, "facts of a game's board graph under its options and data")
@@ -138,3 +160,12 @@ def add_commands(commands: Any) -> None:
 
     add_game(command(commands, "rules", _rules, "a game's rule clauses"))
     add_game(command(commands, "options", _options, "a game's options with defaults and values"))
+    cards = command(
+        commands,
+        "cards",
+        _cards,
+        "the cards or components of a game's data set, with their keys and names",
+        aliases=["components"],
+    )
+    add_game(cards, [name for name, d in DECLARATIONS.items() if d.components is not None])
+    add_data(cards)

@@ -1,11 +1,14 @@
 """The scenario commands: `legal`, `apply`, `scenario check` and `scenario new`.
 
-Models: presentation of what the rules allow in a scenario's position, under its own options
-or, with `--sweep`, under every value of every option (the options whose values change the
-answer, each value with its answer, then the options that make no difference here); the pass
-or fail of each case of an edge-case folder, with its difference (exit 1 when a case fails, 2
-when a file is broken, after every file was checked); the scenario file for the
-position a trace reaches at one of its steps; and these commands' arguments.
+Models: presentation of what the rules allow in a scenario's position (the legal actions, or
+what one action or a chain of them does, after each), under its own options or, with
+`--sweep`, under every value of every option (the options whose values change the answer,
+each value with its answer, then the options that make no difference here); the pass or fail
+of each case of the files and folders named (folders read with their sub-folders, TOML files
+without a `format` key skipped and listed), with its difference (exit 1 when a case fails, 2
+when a file is broken, after every file was checked; a path that is not there is refused
+first); the scenario file for the position a trace reaches at one of its steps; and these
+commands' arguments.
 
 Leaves out: reading scenario files (rulecheck/check/positions/scenario.py) and asking
 (rulecheck/check/positions/ask.py).
@@ -18,7 +21,6 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -26,9 +28,8 @@ from typing import Any
 from rulecheck.check.positions.ask import (
     Swept,
     Verdict,
-    changes_line,
+    chain_data,
     check,
-    effect,
     effect_data,
     expectation,
     legal,
@@ -36,16 +37,23 @@ from rulecheck.check.positions.ask import (
     sweep,
 )
 from rulecheck.check.positions.describe import mover_text
-from rulecheck.check.positions.scenario import Scenario, load_scenario, parse_scenario, scenario_text
+from rulecheck.check.positions.effect_text import effect_lines
+from rulecheck.check.positions.scenario import (
+    Scenario,
+    load_scenario,
+    names_a_format,
+    parse_scenario,
+    scenario_text,
+)
 from rulecheck.cli.args import at_least, path_named, writable_file
 from rulecheck.cli.shared import EXIT_FAILED, EXIT_USAGE, add_game, add_set, command
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import RulecheckError, ScenarioError, TraceError
-from rulecheck.core.exact import readable
 from rulecheck.core.files import write_whole
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import load_trace, replay_steps
 from rulecheck.core.untrusted import clip
+from rulecheck.core.words import counted
 from rulecheck.registry import make_game
 
 SCENARIO_SUFFIX = ".toml"
@@ -100,7 +108,9 @@ def run_legal(args: argparse.Namespace) -> int:
             _print({"scenario": args.start, "legal": texts, "sweep": _sweep_data(found)})
         else:
             who = mover_text(scenario.game.to_move(scenario.state))
-            print(f"{args.start}: {len(texts)} legal actions under its options: {', '.join(texts) or 'none'}")
+            print(
+                f"{args.start}: {counted(len(texts), 'legal action')} under its options: {', '.join(texts) or 'none'}"
+            )
             _print_sweep(found, lambda answer: _legal_apart(who, texts, answer))
         return 0
     allowed = legal(scenario)
@@ -126,45 +136,43 @@ def _legal_apart(who: str, texts: Sequence[str], answer: Any) -> list[str]:
 
 
 def run_apply(args: argparse.Namespace) -> int:
-    """What one action does in a scenario's position; --sweep: under every reading."""
+    """What the actions do in turn in a scenario's position (after each, the positions reached so
+    far); --sweep: under every reading."""
     scenario = _scenario(args)
-    found_effect = effect(scenario, args.action)
-    swept = sweep(scenario, effect_data(args.action)) if args.sweep else None
+    found = chain_data(scenario, args.actions)
+    swept = sweep(scenario, effect_data(args.actions)) if args.sweep else None
     if args.json:
         if swept is None:
-            _print({"scenario": args.start} | found_effect.to_data())
+            _print({"scenario": args.start} | found)
         else:
-            _print({"scenario": args.start, "effect": found_effect.to_data(), "sweep": _sweep_data(swept)})
+            _print({"scenario": args.start, "effect": found, "sweep": _sweep_data(swept)})
         return 0
-    for line in found_effect.lines():
+    for line in effect_lines(found, grouped=not args.every_outcome):
         print(line)
     if swept is not None:
-        _print_sweep(swept, _effect_lines)
+        _print_sweep(swept, lambda answer: [answer] if isinstance(answer, str) else effect_lines(answer))
     return 0
 
 
-def _effect_lines(answer: Any) -> list[str]:
-    if isinstance(answer, str):
-        return [answer]
-    if "illegal" in answer:
-        return [f"illegal [{answer['illegal']}]: {answer['reason']}"]
-    return [
-        f"{readable(Fraction(o['probability']))}: {changes_line(sorted(o['changed'].items()))}"
-        for o in answer["outcomes"]
-    ]
-
-
-def scenario_files(targets: Sequence[str]) -> list[Path]:
-    """The scenario files named, and those in the folders named, in order of name."""
+def scenario_files(targets: Sequence[str]) -> tuple[list[Path], list[Path]]:
+    """The scenario files named, and those in the folders named and their sub-folders, each
+    folder's in order of path; and the `*.toml` files of those folders that are not scenario files
+    (no `format` key: a data set beside its scenarios), which are skipped. ScenarioError for a
+    path that is not there, or when no scenario file is found."""
     files: list[Path] = []
+    skipped: list[Path] = []
     for target in map(Path, targets):
         if target.is_dir():
-            files += sorted(target.glob(f"*{SCENARIO_SUFFIX}"))
-        else:
+            found = sorted(target.rglob(f"*{SCENARIO_SUFFIX}"))
+            files += [path for path in found if names_a_format(path)]
+            skipped += [path for path in found if not names_a_format(path)]
+        elif target.exists():
             files.append(target)
+        else:
+            raise ScenarioError(f"{target}: not found")
     if not files:
         raise ScenarioError(f"no scenario file in {', '.join(targets)}")
-    return files
+    return files, skipped
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -172,7 +180,8 @@ def run_check(args: argparse.Namespace) -> int:
     fails, 2 if a file is broken (it cannot be read as a scenario, or expects nothing); every
     file is checked either way."""
     results: list[dict[str, Any]] = []
-    for path in scenario_files(args.targets):
+    files, skipped = scenario_files(args.targets)
+    for path in files:
         try:
             scenario = load_scenario(path)
             verdicts: list[Verdict] = list(check(scenario))
@@ -196,14 +205,18 @@ def run_check(args: argparse.Namespace) -> int:
     failed = sum(not r["passed"] for r in results) - broken
     passed = len(results) - failed - broken
     if args.json:
-        _print({"cases": results, "passed": passed, "failed": failed, "broken": broken})
+        read = {"files": [str(f) for f in files], "skipped": [str(f) for f in skipped]}
+        _print({"cases": results, "passed": passed, "failed": failed, "broken": broken} | read)
     else:
         for result in results:
             under = " ".join(f"{k}={v}" for k, v in result["options"].items())
             print(f"{'pass' if result['passed'] else 'FAIL'}  {result['case']}{f'  under {under}' if under else ''}")
             for line in result["difference"]:
                 print(f"      {line}")
-        print(f"{passed} passed, {failed} failed" + (f", {broken} broken" if broken else ""))
+        for path in skipped:
+            print(f"skip  {path}  (no format key: not a scenario file)")
+        tally = f"{passed} passed, {failed} failed" + (f", {broken} broken" if broken else "")
+        print(f"{tally}, in {counted(len(files), 'scenario file')}")
     return EXIT_USAGE if broken else EXIT_FAILED if failed else 0
 
 
@@ -253,9 +266,23 @@ def add_commands(commands: Any) -> None:
     """`legal`, `apply` and `scenario` with its sub-commands, on the command's sub-parsers."""
     legal_ = command(commands, "legal", run_legal, "the legal actions in a scenario's position, with their clauses")
     _add_scenario_arguments(legal_)
-    apply_ = command(commands, "apply", run_apply, "what one action does in a scenario's position: clause or outcomes")
+    apply_ = command(
+        commands, "apply", run_apply, "what actions do in turn in a scenario's position: clause or outcomes"
+    )
     _add_scenario_arguments(apply_)
-    apply_.add_argument("action", help="the action, in canonical notation (quote it: 'move T1 T2')")
+    apply_.add_argument(
+        "actions",
+        nargs="+",
+        metavar="ACTION",
+        help="the action, in canonical notation (quote it: 'move T1 T2'); several are applied in turn, each in "
+        "every position the one before led to, and the positions reached after each are printed",
+    )
+    apply_.add_argument(
+        "--every-outcome",
+        action="store_true",
+        help="list every outcome on its own line (default: outcomes that differ in one part only, such as the "
+        "card a refill drew, on one line with their count and total probability)",
+    )
 
     scenario = commands.add_parser(
         "scenario", help="edge-case suites of scenario files", description="edge-case suites"
@@ -263,7 +290,10 @@ def add_commands(commands: Any) -> None:
     cases = scenario.add_subparsers(dest="scenario_command", required=True, metavar="COMMAND")
     check_ = cases.add_parser("check", help="check every case of scenario files and folders against its answers")
     check_.add_argument(
-        "targets", nargs="+", metavar="FILE_OR_FOLDER", help="scenario files, or folders whose scenario files to check"
+        "targets",
+        nargs="+",
+        metavar="FILE_OR_FOLDER",
+        help="scenario files, or folders whose scenario files (sub-folders too) to check",
     )
     check_.add_argument("--json", action="store_true", help="print one JSON object")
     check_.set_defaults(run=run_check)

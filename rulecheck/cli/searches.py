@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +27,27 @@ from rulecheck.check.watch.generic import IssueReport
 from rulecheck.cli.args import at_least, path_named, writable_folder
 from rulecheck.cli.progress import progress_bar
 from rulecheck.cli.scenarios import SCENARIO_SUFFIX, load
-from rulecheck.cli.shared import EXIT_FAILED, add_game_setup, command, game_from, issue_line, print_json, trace_game
+from rulecheck.cli.shared import (
+    EXIT_FAILED,
+    add_game_setup,
+    command,
+    finding_ids,
+    game_from,
+    issue_line,
+    print_json,
+    trace_game,
+)
 from rulecheck.core.errors import TraceError
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.trace import load_trace, replay
+from rulecheck.core.words import counted
 from rulecheck.registry import declaration
 
+SPELLED_STEPS = 30
+"""The most steps of a witness `fuzz` and `explore` print; a longer one is only counted."""
+WIDTH = 100
+"""The width a witness's actions are wrapped to."""
 FUZZ_GAMES = 100
 """The games of `rulecheck fuzz` when given no --games."""
 
@@ -41,15 +56,30 @@ EXPLORE_STATES = 20000
 """The state limit of `rulecheck explore` when given neither --depth nor --states."""
 
 
-def _print_issues(report: IssueReport, spell_out: bool) -> None:
-    """The clauses a fuzz or explore run reached, and each issue with its witness (every action
-    of it when `spell_out`, else its length)."""
+def _print_issues(report: IssueReport, game: str, traces: IssueTraces | None, shrunk: bool = True) -> None:
+    """The clauses a fuzz or explore run reached, and each issue, under the finding id the report
+    gives it where the audit or ledger names one, with its witness's length (and whether it was
+    shrunk) and where its trace was written; a short witness's actions too (`shrunk`: whether
+    findings were shrunk, as violations always are)."""
     cov = report.issues_data()["coverage"]
     print(f"clauses reached: {cov['covered']} of {cov['total']}; never: {', '.join(cov['never_reached']) or '-'}")
+    ids = finding_ids(game)
     for found in report.found:
-        print(f"{'VIOLATED' if found.is_violation else 'found'} {issue_line(found.issue)}")
+        known = ids.get(found.issue.key)
+        named = known is None or known in (found.issue.subject, *found.issue.clauses)
+        finding = "" if named else f" (finding {known} in the report)"
+        print(f"{'VIOLATED' if found.is_violation else 'found'} {issue_line(found.issue)}{finding}")
         actions = found.trace.actions
-        print(f"    {len(actions)} steps: {'; '.join(actions)}" if spell_out else f"    witness: {len(actions)} steps")
+        length = counted(len(actions), "step") + (
+            "" if shrunk or found.is_violation else ", not shrunk (--shrink-findings shrinks it)"
+        )
+        where = traces.path(found) if traces is not None else None
+        saved = f"written to {where}" if where is not None else "--traces DIR writes it"
+        if len(actions) > SPELLED_STEPS:
+            print(f"    witness: {length}; {saved}")
+            continue
+        print(f"    witness: {length}; {saved}:")
+        print(textwrap.fill("; ".join(actions), WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 6))
     if not report.violations:
         print("no promised property failed")
 
@@ -98,11 +128,11 @@ def _fuzz(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         print(
-            f"{game.name}, {game.players} players, seed {args.seed}: {report.games} games, {report.steps} steps, "
-            f"{report.capped} stopped at the step cap; played in all: {report.played_games} games, "
-            f"{report.played_steps} steps"
+            f"{game.name}, {counted(game.players, 'player')}, seed {args.seed}: {counted(report.games, 'game')}, "
+            f"{counted(report.steps, 'step')}, {report.capped} stopped at the step cap; played in all: "
+            f"{counted(report.played_games, 'game')}, {counted(report.played_steps, 'step')}"
         )
-        _print_issues(report, spell_out=True)
+        _print_issues(report, game.name, traces, shrunk=args.shrink_findings)
     return _exit_status(report)
 
 
@@ -147,14 +177,15 @@ def _explore(args: argparse.Namespace) -> int:
     else:
         where = f" from step {len(start)} of {args.start}" if args.start else ""
         print(
-            f"{game.name}, {game.players} players{where}: {report.states} states, {report.edges} edges, "
+            f"{game.name}, {counted(game.players, 'player')}{where}: {counted(report.states, 'state')}, "
+            f"{counted(report.edges, 'edge')}, "
             f"depth {report.depth} reached, {'exhaustive' if report.exhaustive else 'not exhaustive'}"
         )
         print(
             f"{report.states_per_second:.0f} states/s over {report.seconds:.1f} s, "
             f"symmetry {'on' if report.symmetry else 'off'}; states by depth: {' '.join(map(str, report.levels))}"
         )
-        _print_issues(report, spell_out=False)
+        _print_issues(report, game.name, traces)
     return _exit_status(report)
 
 

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rulecheck.check.report.findings import load_audit, parse_ledger, specs_folder
 from rulecheck.check.watch.generic import BROKEN_INVARIANT, Issue
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.game import Game
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import Trace
-from rulecheck.registry import DECLARATIONS, make_game
+from rulecheck.registry import DECLARATIONS, declaration, make_game
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -49,6 +50,24 @@ def issue_line(issue: Issue) -> str:
         note = "" if issue.promised else " (not promised under these options)"
         return f"{issue.subject} broken{note}: {issue.message}{clauses}"
     return f"{issue.kind}: {issue.message}{clauses}"
+
+
+def finding_ids(game: str) -> dict[tuple[str, str], str]:
+    """The finding id the findings report gives each issue (kind, subject) that the game's audit
+    or its shipped ledger names: the audit's id where it lists the issue, else the ledger's."""
+    declared = declaration(game)
+    ids: dict[tuple[str, str], str] = {}
+    ledger = specs_folder().joinpath(declared.ledger) if declared.ledger is not None else None
+    if ledger is not None and ledger.is_file():
+        ids |= {_split(e.key): e.id for e in parse_ledger(ledger.read_text(encoding="utf-8"), f"specs/{ledger.name}")}
+    ids |= {_split(key): entry.id for entry in load_audit(declared.audit) for key in entry.evidence}
+    return ids
+
+
+def _split(key: str) -> tuple[str, str]:
+    """An evidence key CHECK:SUBJECT as (kind, subject)."""
+    kind, _, subject = key.partition(":")
+    return kind, subject
 
 
 def add_data(parser: argparse.ArgumentParser) -> None:
@@ -87,11 +106,17 @@ def add_set(parser: argparse.ArgumentParser, what: str, default: str = "each opt
 
 
 def command(
-    commands: Any, name: str, run: Callable[[argparse.Namespace], int], help: str, json_flag: bool = True
+    commands: Any,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    help: str,
+    json_flag: bool = True,
+    aliases: Sequence[str] = (),
 ) -> Any:
-    """The sub-command `name` on `commands` (the command's sub-parsers), which runs `run`, with
-    `help` as its help and description, and `--json` unless `json_flag` is false."""
-    sub = commands.add_parser(name, help=help, description=help)
+    """The sub-command `name` (also called by each of `aliases`) on `commands` (the command's
+    sub-parsers), which runs `run`, with `help` as its help and description, and `--json` unless
+    `json_flag` is false."""
+    sub = commands.add_parser(name, help=help, description=help, aliases=list(aliases))
     if json_flag:
         sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.set_defaults(run=run)

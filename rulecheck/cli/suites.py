@@ -83,7 +83,12 @@ def _replay(args: argparse.Namespace, engine: Engine) -> int:
     finally:
         engine.close()
     if args.json:
-        print(json.dumps({"suite": str(source), "engine": engine.name, "passed": outcome.passed, "traces": shown}))
+        counts = {"replayed": len(outcome.results), "total": outcome.total}
+        print(
+            json.dumps(
+                {"suite": str(source), "engine": engine.name, "passed": outcome.passed, "traces": shown} | counts
+            )
+        )
     else:
         print(outcome.summary())
     return 0 if outcome.passed else 1
@@ -134,7 +139,9 @@ def add_commands(commands: Any) -> None:
         "--traces",
         type=at_least(1),
         default=DEFAULT_SEARCHED,
-        help=f"clause-directed games to search, each kept if it adds a clause (default: {DEFAULT_SEARCHED})",
+        help="clause-directed games to search, each kept if it adds a clause; the suite holds more traces: a game "
+        "played to its end, one at each other player count and one under each other option value, which the "
+        f"summary counts apart (default: {DEFAULT_SEARCHED})",
     )
     export.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     export.add_argument(

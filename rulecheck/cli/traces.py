@@ -39,6 +39,7 @@ from rulecheck.core.errors import OptionError, TraceError
 from rulecheck.core.game import Game
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import Trace, load_trace, record, replay, replay_steps
+from rulecheck.core.words import counted, noun
 from rulecheck.model.picture import frame_name, picture_path, save_picture
 from rulecheck.registry import declaration
 
@@ -54,7 +55,8 @@ def _play(args: argparse.Namespace) -> int:
         print_json(trace.to_data())
     else:
         ended = "ended" if game.is_terminal(played.states[-1]) else "stopped at the step cap"
-        print(f"{game.name}, {game.players} players, seed {args.seed}: {len(played.actions)} actions, {ended}")
+        actions = counted(len(played.actions), "action")
+        print(f"{game.name}, {counted(game.players, 'player')}, seed {args.seed}: {actions}, {ended}")
         print(ending(game, played.states[-1]))
         if args.out is not None:
             print(f"trace written to {args.out}")
@@ -63,6 +65,8 @@ def _play(args: argparse.Namespace) -> int:
 
 SHOWN_STEPS = 12
 """The most steps of a witness `rulecheck replay` prints (the last ones: they lead to what it shows)."""
+SHOWN_ISSUES = 3
+"""The most issues of one kind `rulecheck replay` prints of a trace that is not a witness (the first ones)."""
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -80,15 +84,30 @@ def _replay(args: argparse.Namespace) -> int:
     elif walked.shows is not None:
         _tell_witness(args.file, game, walked)
     else:
-        print(f"{args.file}: {len(trace.actions)} steps replayed, every state as recorded")
-        for step, issue in walked.issues:
-            at = walked.steps[step - 1].action if step else "initial state"
-            print(f"step {step} ({at}): {issue_line(issue)}")
+        print(f"{args.file}: {counted(len(trace.actions), 'step')} replayed, every state as recorded")
+        _print_issues(walked)
         if walked.steps:
             print(f"clauses the last step exercised: {', '.join(walked.steps[-1].clauses) or 'none'}")
         _print_position(len(walked.steps), walked.position)
         print(walked.standing)
     return EXIT_FAILED if defects or lost else 0
+
+
+def _print_issues(walked: Walkthrough) -> None:
+    """The issues a replay met, in order of step, at most SHOWN_ISSUES of each kind; the rest of a
+    kind counted on one line, with the steps they span."""
+    by_kind = Counter(issue.kind for _, issue in walked.issues)
+    shown: Counter[str] = Counter()
+    for step, issue in walked.issues:
+        shown[issue.kind] += 1
+        if shown[issue.kind] <= SHOWN_ISSUES:
+            at = walked.steps[step - 1].action if step else "initial state"
+            print(f"step {step} ({at}): {issue_line(issue)}")
+    for kind, count in by_kind.items():
+        if count > SHOWN_ISSUES:
+            steps = [step for step, issue in walked.issues if issue.kind == kind][SHOWN_ISSUES:]
+            more = f"{count - SHOWN_ISSUES} more {noun(count - SHOWN_ISSUES, f'{kind} issue')}"
+            print(f"... and {more}, at steps {steps[0]} to {steps[-1]} (`rulecheck replay --json` lists each)")
 
 
 def _state_at(game: Game[Any, Any], trace: Trace, step: int) -> Any:
@@ -110,9 +129,9 @@ def _tell_witness(file: str, game: Game[Any, Any], walked: Walkthrough) -> None:
     shows = walked.shows
     assert shows is not None
     options = ", ".join(f"{k}={v}" for k, v in game.options.text.items() if v != game.option_space.get(k).default)
-    print(f"{file}: {game.name} v{game.version}, {game.players} players, {options or 'default options'}")
+    print(f"{file}: {game.name} v{game.version}, {counted(game.players, 'player')}, {options or 'default options'}")
     shrunk = f", shrunk from {shows.shrunk_from}" if shows.shrunk_from and shows.shrunk_from > len(walked.steps) else ""
-    print(f"a witness of a {shows.kind} ({shows.subject}): {len(walked.steps)} steps{shrunk}")
+    print(f"a witness of a {shows.kind} ({shows.subject}): {counted(len(walked.steps), 'step')}{shrunk}")
     hidden = max(0, len(walked.steps) - SHOWN_STEPS)
     if hidden:
         shown = f"`rulecheck show {shlex.quote(file)} --step K` prints the position after any step"
@@ -159,7 +178,8 @@ def _show(args: argparse.Namespace) -> int:
         save_picture(first, frames / frame_name(0, len(trace.actions)))
         for step, (_, _, state) in enumerate(replay_steps(game, trace), start=1):
             save_picture(declared.draw(game, state, args.player), frames / frame_name(step, len(trace.actions)))
-        print(f"{args.file}: {len(trace.actions) + 1} pictures, steps 0 to {len(trace.actions)}, written to {frames}")
+        pictures = counted(len(trace.actions) + 1, "picture")
+        print(f"{args.file}: {pictures}, steps 0 to {len(trace.actions)}, written to {frames}")
         return 0
     state = _state_at(game, trace, args.step)
     if target is not None:
@@ -190,7 +210,7 @@ def _compare(args: argparse.Namespace) -> int:
             }
         )
     elif found is None:
-        print(f"no difference along the {len(trace.actions)} steps")
+        print(f"no difference along the {counted(len(trace.actions), 'step')}")
     else:
         where = f"after {trace.actions[found.step - 1]}" if found.step else "the initial state"
         print(f"at step {found.step} ({where}): {found}")

@@ -26,6 +26,7 @@ from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.core.game import Game
 from rulecheck.core.progress import Progress, no_progress
 from rulecheck.model.board import BoardView
+from rulecheck.model.components import Component
 from rulecheck.model.position import PositionFormat
 from rulecheck.model.proof import System
 from rulecheck.model.properties import Property
@@ -118,6 +119,9 @@ class GameDeclaration:
     every player refuses a player with an OptionError."""
     position: PositionFormat[Any] | None = None
     """How a position of this game is written in a scenario file, and read back."""
+    components: Callable[[Any], tuple[Component, ...]] | None = None
+    """`components(game)`: the cards or components of the data set a game of this class plays
+    with, for `rulecheck cards`; None for a game without a data set."""
     audit: str | None = None
     """The file in specs/ that files the checks' evidence under the audit's findings
     (`<name>-audit.toml`), or None when the rulebook has no audit."""
@@ -152,6 +156,11 @@ class GameDeclaration:
         if self.statements is None:
             raise SpecError(f"{self.name} has no statements of fact")
         return self.statements(game)
+
+    def component_list(self, game: Game[Any, Any]) -> tuple[Component, ...]:
+        if self.components is None:
+            raise SpecError(f"{self.name} has no data set of cards or components")
+        return self.components(game)
 
     def position_format(self) -> PositionFormat[Any]:
         if self.position is None:

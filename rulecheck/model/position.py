@@ -67,10 +67,11 @@ def described(value: Any) -> str:
 
 
 def like(value: str, known: Sequence[str]) -> str:
-    """A hint naming the known name closest to `value`, or every name when none is close and they are few."""
-    close = difflib.get_close_matches(value, known, n=1)
+    """A hint naming the known names closest to `value` (up to three, the closest first), or every
+    name when none is close and they are few."""
+    close = difflib.get_close_matches(value, known, n=3)
     if close:
-        return f" (did you mean {shown(close[0])}?)"
+        return f" (did you mean {' or '.join(map(shown, close))}?)"
     return f"; the names are {', '.join(sorted(known))}" if len(known) <= 30 else ""
 
 

@@ -41,6 +41,7 @@ from rulecheck.core.options import Option
 from rulecheck.core.progress import Progress, no_progress, part
 from rulecheck.core.trace import Trace, load_trace, replay
 from rulecheck.core.untrusted import clip, load_document
+from rulecheck.core.words import counted, noun
 from rulecheck.registry import game_class, make_game
 from rulecheck.suite.format import SuiteTrace
 from rulecheck.suite.record import record_trace
@@ -57,6 +58,14 @@ OPTION_TRIES: Final = 3
 FINDINGS_FORMAT: Final = "rulecheck-findings"
 """The format a verify report's findings.json says it is in (version 1), which `--findings` reads."""
 DEFAULT_SEARCHED: Final = 12
+TRACE_GROUPS: Final = {
+    "clauses-": "kept of the clause-directed games searched (--traces)",
+    "finished": "game played to its end",
+    "players-": "at the other player counts",
+    "option-": "under the other option values, one each",
+    "finding-": "finding witnesses",
+}
+"""The groups of a suite's traces, by the part of the trace id that marks each, and what they are."""
 DEFAULT_MAX_STEPS: Final = 400
 
 Make = Callable[[int, Mapping[str, str]], Game[Any, Any]]
@@ -86,17 +95,25 @@ class Export:
     findings: tuple[str, ...]
     """The findings whose witnesses are in the suite."""
 
+    def groups(self) -> str:
+        """How many traces each group holds, and why: `--traces N` asks only for the clause search."""
+        counts = {part: sum(t.id.startswith(f"{self.game}-{part}") for t in self.traces) for part in TRACE_GROUPS}
+        return ", ".join(f"{counts[part]} {words}" for part, words in TRACE_GROUPS.items() if counts[part])
+
     def summary(self) -> list[str]:
         """What the suite covers, in a few lines."""
         kept = sum(t.id.startswith(f"{self.game}-clauses-") for t in self.traces)
         missing = [c for c in self.clauses if c not in self.exercised]
         reached = sum(o.reached for o in self.options)
+        steps = sum(len(t.steps) for t in self.traces)
         lines = [
-            f"{len(self.traces)} traces, {sum(len(t.steps) for t in self.traces):,} steps",
+            f"{counted(len(self.traces), 'trace')}, {steps:,} {noun(steps, 'step')}: {self.groups()}",
             f"clauses: {len(self.clauses) - len(missing)} of {len(self.clauses)} exercised;"
-            f" {kept} of {self.searched} games searched kept",
-            f"options: {len(self.options)} other values, {reached} reaching a clause the option reads",
-            f"findings: {len(self.findings)} witnesses" + (f" ({', '.join(self.findings)})" if self.findings else ""),
+            f" {kept} of {counted(self.searched, 'game')} searched kept",
+            f"options: {len(self.options)} other {noun(len(self.options), 'value')}, {reached} reaching a clause"
+            " the option reads",
+            f"findings: {counted(len(self.findings), 'witness', 'witnesses')}"
+            + (f" ({', '.join(self.findings)})" if self.findings else ""),
         ]
         if not any(t.end.returns is not None for t in self.traces):
             lines.append(f"no trace is a finished game: no random game tried ended within {FINISHED_CAP:,} actions")

@@ -18,6 +18,7 @@ from typing import Final
 from rulecheck.core.exact import exact_text
 from rulecheck.core.files import write_whole
 from rulecheck.core.game import CHANCE, TERMINAL
+from rulecheck.core.words import counted
 from rulecheck.suite.format import SUITE_SUFFIX, SuiteTrace
 
 PLAYTHROUGH_SUFFIX: Final = ".suite.txt"
@@ -36,7 +37,7 @@ def trace_text(trace: SuiteTrace) -> list[str]:
     lines = [
         f"## {trace.id}",
         f"covers: {', '.join(trace.covers) or 'nothing new'}",
-        f"{trace.game} version {trace.game_version}, {trace.players} players; {options}",
+        f"{trace.game} version {trace.game_version}, {counted(trace.players, 'player')}; {options}",
     ]
     if trace.data is not None:
         lines.append(f"data: {trace.data[0]} (digest {trace.data[1]})")

@@ -35,6 +35,7 @@ from rulecheck.core.game import CHANCE
 from rulecheck.core.progress import Progress, no_progress
 from rulecheck.core.trace import digest
 from rulecheck.core.untrusted import clip, raw_lines, shown
+from rulecheck.core.words import counted, noun
 from rulecheck.suite.format import BadLine, Step, SuiteError, SuiteTrace, exact_value, read_suite
 from rulecheck.suite.protocol import Engine, EngineError
 from rulecheck.suite.reference import setup_game, start_state
@@ -78,7 +79,7 @@ class TraceResult:
         """One paragraph: the trace, the step, what differed, and the state there."""
         named = f"trace {self.trace}" if self.trace else "a line"
         if self.divergence is None:
-            return f"{source}:{self.line}: {named}: {self.steps} steps, every one as recorded"
+            return f"{source}:{self.line}: {named}: {counted(self.steps, 'step')}, every one as recorded"
         d = self.divergence
         where = "the end" if d.step is None else "the setup" if d.step == 0 else f"step {d.step} of {self.steps}"
         if d.what == "suite":
@@ -94,18 +95,26 @@ class SuiteResult:
     source: str
     engine: str
     results: tuple[TraceResult, ...]
+    total: int | None = None
+    """The traces (lines) of the suite, of which `results` may be the first only (None: not counted)."""
 
     @property
     def passed(self) -> bool:
         return bool(self.results) and all(r.passed for r in self.results)
 
     def summary(self) -> str:
+        """One line: how many traces agree and diverge, and, when replay stopped at the first that
+        diverges before the suite's end, at which trace of how many."""
         failed = sum(not r.passed for r in self.results)
         steps = sum(r.steps for r in self.results if r.passed)
-        return (
-            f"{self.source}: {len(self.results) - failed} of {len(self.results)} traces agree with {self.engine}"
-            f" ({steps:,} steps); {failed} diverge"
-        )
+        done = len(self.results)
+        agree = f"agree with {self.engine} ({steps:,} {noun(steps, 'step')}); {failed} diverge"
+        if self.total is not None and done < self.total:
+            return (
+                f"{self.source}: stopped at trace {done} of {self.total}, the first that diverges: "
+                f"{done - failed} of the {done} replayed {agree}; {self.total - done} not replayed"
+            )
+        return f"{self.source}: {done - failed} of {done} traces {agree}"
 
 
 class _Diverged(Exception):
@@ -328,4 +337,4 @@ def replay_suite(
             on_result(result)
         if exit_first and not result.passed:
             break
-    return SuiteResult(str(path), engine.name, tuple(results))
+    return SuiteResult(str(path), engine.name, tuple(results), total)

@@ -4,29 +4,31 @@ how the answer changes with each option's value.
 Models: the legal actions in a position, each with the clauses its effect exercises; what one
 action does there (refused by a clause, or the exact distribution of the positions it leads to,
 chance included, as far as the next decision by a player or the end, equal positions merged,
-each with the parts of the written position it changes); the sweep, which asks the same under
+each with the parts of the written position it changes), and what a chain of actions does,
+each applied in every position the one before led to (the share in which one is refused kept
+apart, by reason); the sweep, which asks the same under
 every other value of every option, one at a time, and groups values by the answer they give;
 and the check of a case's expected answers against the computed ones, with a readable
 difference. Chance that loops (a tie re-rolled) is solved exactly, as an absorbing Markov
 chain over the chance positions it passes through.
 
-Leaves out: reading scenario files (scenario.py) and presentation (the command).
+Leaves out: reading scenario files (scenario.py) and presentation (effect_text.py, the command).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
 import attrs
 import networkx as nx
 
+from rulecheck.check.positions.effect_text import changes_line
 from rulecheck.check.positions.scenario import ABSENT, Answer, Reading, Scenario
 from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import IllegalAction, RulecheckError, ScenarioError
-from rulecheck.core.exact import readable
 from rulecheck.core.game import CHANCE, Game
 from rulecheck.registry import declaration
 
@@ -64,26 +66,41 @@ class Result:
 
 
 @attrs.frozen
+class Refusal:
+    """The share of the positions a chain of actions reached in which its next action is refused, and why."""
+
+    probability: Fraction
+    clause: str
+    reason: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "probability": str(self.probability),
+            "decimal": float(self.probability),
+            "illegal": self.clause,
+            "reason": self.reason,
+        }
+
+
+@attrs.frozen
 class Effect:
-    """What an action does in a position: refused by `clause`, or leading to `results`."""
+    """What an action does in a position, or in each position the actions before it in a chain
+    led to: refused by `clause` (in every one), or leading to `results`, the positions reached so
+    far, each with what it changes from the scenario's position; `refused` lists the positions in
+    which it was refused, by reason, where there are any beside results (or several reasons)."""
 
     action: str
     clause: str | None = None
     reason: str | None = None
     results: tuple[Result, ...] = ()
+    refused: tuple[Refusal, ...] = ()
 
     def to_data(self) -> dict[str, Any]:
         if self.clause is not None:
-            return {"action": self.action, "illegal": self.clause, "reason": self.reason}
-        return {"action": self.action, "outcomes": [r.to_data() for r in self.results]}
-
-    def lines(self) -> list[str]:
-        if self.clause is not None:
-            return [f"{self.action}: illegal [{self.clause}]: {self.reason}"]
-        found = [f"{self.action}: {len(self.results)} outcome(s)"]
-        for result in self.results:
-            found.append(f"  {readable(result.probability)}: {changes_line(result.changed)}")
-        return found
+            found: dict[str, Any] = {"action": self.action, "illegal": self.clause, "reason": self.reason}
+        else:
+            found = {"action": self.action, "outcomes": [r.to_data() for r in self.results]}
+        return found | ({"refused": [r.to_data() for r in self.refused]} if self.refused else {})
 
 
 def applied_clauses(game: Game[Any, Any], state: Any, action: Any) -> tuple[str, ...]:
@@ -103,18 +120,51 @@ def legal(scenario: Scenario) -> tuple[Allowed, ...]:
 
 def effect(scenario: Scenario, text: str) -> Effect:
     """What the action `text` does in the scenario's position."""
-    game, state = scenario.game, scenario.state
-    action = game.parse_action(text)
-    try:
-        after = game.apply(state, action)
-    except IllegalAction as exc:
-        return Effect(text, clause=exc.clause, reason=exc.reason)
-    before = flatten(declaration(game.name).position_format().write(game, state))
-    results = []
-    for probability, reached in resolve_chance(game, after, scenario.source):
-        written = flatten(declaration(game.name).position_format().write(game, reached))
-        results.append(Result(probability, changes(before, written), reached))
-    return Effect(text, results=tuple(sorted(results, key=lambda r: (-r.probability, json.dumps(r.changed)))))
+    return effects(scenario, [text])[0]
+
+
+def effects(scenario: Scenario, texts: Sequence[str]) -> tuple[Effect, ...]:
+    """What the actions `texts` do in turn from the scenario's position, each applied in every
+    position the one before led to (equal positions merged), up to the first refused in every one."""
+    game = scenario.game
+    write = declaration(game.name).position_format().write
+    before = flatten(write(game, scenario.state))
+    reached: list[tuple[Fraction, Any]] = [(Fraction(1), scenario.state)]
+    found: list[Effect] = []
+    for text in texts:
+        action = game.parse_action(text)
+        merged: dict[Any, tuple[Fraction, Any]] = {}
+        refused: dict[tuple[str, str], Fraction] = {}
+        for probability, state in reached:
+            try:
+                after = game.apply(state, action)
+            except IllegalAction as exc:
+                refused[exc.clause, exc.reason] = refused.get((exc.clause, exc.reason), Fraction(0)) + probability
+                continue
+            for chance, end in resolve_chance(game, after, scenario.source):
+                key = game.encode_state(end)
+                merged[key] = (merged.get(key, (Fraction(0), end))[0] + probability * chance, end)
+        refusals = tuple(
+            sorted((Refusal(p, *why) for why, p in refused.items()), key=lambda r: (-r.probability, r.clause, r.reason))
+        )
+        results = [Result(p, changes(before, flatten(write(game, end))), end) for p, end in merged.values()]
+        if not results:
+            first = refusals[0]
+            found.append(Effect(text, first.clause, first.reason, refused=refusals if len(refusals) > 1 else ()))
+            break
+        results.sort(key=lambda r: (-r.probability, json.dumps(r.changed)))
+        found.append(Effect(text, results=tuple(results), refused=refusals))
+        reached = [(r.probability, r.state) for r in results]
+    return tuple(found)
+
+
+def chain_data(scenario: Scenario, texts: Sequence[str]) -> dict[str, Any]:
+    """The answer of `apply` as data: one action's Effect, or for several, each one's in turn
+    (`steps`) and the actions not applied after one refused in every position (`not_applied`)."""
+    found = effects(scenario, texts)
+    if len(texts) == 1:
+        return found[0].to_data()
+    return {"steps": [e.to_data() for e in found], "not_applied": list(texts[len(found) :])}
 
 
 def resolve_chance(game: Game[Any, Any], start: Any, source: str) -> list[tuple[Fraction, Any]]:
@@ -251,8 +301,8 @@ def legal_texts(scenario: Scenario) -> list[str]:
     return [game.action_text(action) for action in game.legal_actions(scenario.state)]
 
 
-def effect_data(action: str) -> Callable[[Scenario], dict[str, Any]]:
-    return lambda scenario: effect(scenario, action).to_data()
+def effect_data(actions: Sequence[str]) -> Callable[[Scenario], dict[str, Any]]:
+    return lambda scenario: chain_data(scenario, actions)
 
 
 @attrs.frozen
@@ -308,11 +358,6 @@ def _difference(scenario: Scenario, reading: Reading) -> Iterator[str]:
 
 def _outcome_key(probability: Fraction, changed: tuple[tuple[str, Any], ...]) -> str:
     return json.dumps([str(probability), dict(changed)], sort_keys=True)
-
-
-def changes_line(changed: Iterable[tuple[str, Any]]) -> str:
-    """The parts of a written position an outcome changes, each `path = value` (JSON), in order."""
-    return ", ".join(f"{path} = {json.dumps(value)}" for path, value in changed) or "nothing changes"
 
 
 def answer(scenario: Scenario, action: str | None) -> dict[str, Any]:

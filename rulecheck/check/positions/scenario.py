@@ -92,6 +92,16 @@ def load_scenario(path: Path, options: Mapping[str, str] | None = None) -> Scena
     return parse_scenario(read_text(path, ScenarioError), str(path), options)
 
 
+def names_a_format(path: Path) -> bool:
+    """Whether the TOML file `path` has a top-level `format` key, as every scenario file does (a
+    data set beside scenarios has none); true for a file that cannot be read as TOML, which
+    reading it as a scenario then refuses with the reason."""
+    try:
+        return "format" in parse_toml(read_text(path, ScenarioError), str(path), ScenarioError)
+    except ScenarioError:
+        return True
+
+
 def parse_scenario(text: str, source: str, options: Mapping[str, str] | None = None) -> Scenario:
     """The scenario the TOML `text` holds; `source` names it in messages and data files are found beside it."""
     document = parse_toml(text, source, ScenarioError)

@@ -43,6 +43,11 @@ class IssueTraces:
         except OutputError as exc:
             self._failed = exc
 
+    def path(self, found: Found) -> Path | None:
+        """The file the issue's trace was written to (None: not written, or a write failed)."""
+        number = self._numbers.get(found.issue.key)
+        return None if number is None or self._failed is not None else self.folder / f"issue-{number}.json"
+
     def check(self) -> None:
         """The first OutputError a trace's write raised, if one did."""
         if self._failed is not None:

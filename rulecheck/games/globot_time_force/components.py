@@ -26,6 +26,8 @@ from typing import Any, Final
 import attrs
 
 from rulecheck.core.data import DataFormat
+from rulecheck.core.words import counted
+from rulecheck.model.components import Component
 
 DATA_DIR: Final = Path(__file__).parent / "data"
 
@@ -280,6 +282,34 @@ def build(document: Mapping[str, Any], fail: Fail) -> GameData:
         exchange["gears"],
         exchange["charge"],
     )
+
+
+def listing(data: GameData) -> tuple[Component, ...]:
+    """The data set's cards (in the order of the file, each with its cost, copies in the deck,
+    VP and colours) and achievement boards (each with its requirement and token spaces), for
+    `rulecheck cards`."""
+    copies = dict(data.deck)
+    found = []
+    for card in data.cards.values():
+        facts = [f"cost {card.cost}", counted(copies.get(card.key, 0), "copy", "copies"), f"{card.vp} VP"]
+        facts += sorted(card.colours)
+        facts += [] if card.gainable else ["never gained"]
+        found.append(Component("event" if card.event else "card", card.key, card.name, ", ".join(facts)))
+    for board in data.achievements.values():
+        need = board.requires
+        what = {
+            COLOUR_COUNT: f"{need.colour} cards",
+            DISTINCT_COLOURS: "colours",
+            CARDS: "cards",
+            COLOURLESS: "colourless cards",
+        }[need.kind]
+        spaces = " ".join(map(str, board.spaces))
+        found.append(
+            Component(
+                "achievement board", board.key, board.name, f"needs {need.at_least} {what}; token spaces {spaces} VP"
+            )
+        )
+    return tuple(found)
 
 
 DATA_FORMAT: DataFormat[GameData] = DataFormat(

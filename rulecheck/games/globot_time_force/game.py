@@ -32,6 +32,7 @@ from rulecheck.games.globot_time_force import (
     cards,
     costs,
     counters,
+    refusals,
     setup,
     skills,
     timeline,
@@ -243,7 +244,10 @@ class GlobotTimeForce(Game[GTFState, Action]):
             me = state.player()
             if not counters.energy_fits(ops, me.used, action.energy):
                 return IllegalAction("GTF-R5", f"energy used would be {me.used + action.energy}, over 12", action)
-        return IllegalAction(_CLAUSE_OF[type(action)], f"{action} is not legal now", action)
+        why = refusals.reason(self.rules, state, action) if mover >= 0 else None
+        return IllegalAction(
+            _CLAUSE_OF[type(action)], f"{action} is not legal now" + (f": {why}" if why else ""), action
+        )
 
     # Applying.
 

@@ -18,6 +18,8 @@ from typing import Final
 from rulecheck.games.globot_time_force.options import GearPayment
 
 VALUES: Final = (1, 5, 10)
+NAMES: Final = ("bronze", "silver", "gold")
+"""The coins of each value, as positions and messages name them."""
 Coins = tuple[int, int, int]
 
 

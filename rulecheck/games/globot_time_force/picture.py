@@ -22,6 +22,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from rulecheck.core.words import counted
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP
 from rulecheck.games.globot_time_force.state import GTFState
 from rulecheck.model.key import Entry, code, draw_key, fill, lay_out
@@ -173,11 +174,10 @@ def _achievements(axes: Axes, y: float, game: Any, state: GTFState) -> float:
 def _tableau(axes: Axes, y: float, game: Any, state: GTFState, index: int) -> float:
     player = state.players[index]
     bronze, silver, gold = player.coins
-    gears = f"{player.gears} gear{'' if player.gears == 1 else 's'}"
     _title(
         axes,
         y,
-        f"player {index}: {gears} ({bronze} bronze, {silver} silver, {gold} gold), charge "
+        f"player {index}: {counted(player.gears, 'gear')} ({bronze} bronze, {silver} silver, {gold} gold), charge "
         f"{player.charge}, IoM {player.iom}, TEC {player.tec}; tokens: {player.tokens} in hand, "
         f"{player.placed} placed, {player.spent} spent",
     )

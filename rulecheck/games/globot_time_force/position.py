@@ -5,13 +5,15 @@ stage of the turn, whose turn it is, the players in seat order (energy used, gea
 charge, IoM, TEC, tableau, reserved cards, Globot tokens in hand), the timeline (oldest card
 first), the discard pile, the drawn achievement boards with the players on their token
 spaces, and the turn's bookkeeping (a second turn, passives used, skill effects waiting, the
-refill, the end trigger, extra turns). Cards and boards are named as the data set names them;
+refill, the end trigger, extra turns). Cards and boards are named as the data set names them
+(`Seed Vault`) or by their keys, as actions and traces write them (`seed-vault`);
 every key may be left out and takes the default the docs give. `read` refuses, naming the
 clause or property, a position the rules make impossible: energy used above 12, a card in two
 places or not in the data set's deck, an event in a tableau, more reservations or tableau
 cards than the reading allows, tokens that do not add up to 3, a board not drawn or a token
 space that does not exist, an end trigger or extra turn that cannot be, a waiting effect that
-no card of the data set has, and stages no play stops at; and, as the reader's own limit, coins
+no card of the data set has, stages no play stops at, and `gears` written as a number of 5 or
+more (which does not say which coins); and, as the reader's own limit, coins
 making more than 100,000 sets to pay from. `write` is the reverse: every part of the state, so that reading it
 back gives the same state (`pending` and `end_triggered_by` only when there are any).
 
@@ -24,6 +26,7 @@ and the tokens in hand, not written.
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -38,6 +41,8 @@ from rulecheck.games.globot_time_force.components import (
     EFFECTS,
     PASSIVE,
     SCORE_EFFECTS,
+    Achievement,
+    Card,
     GameData,
 )
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
@@ -48,7 +53,7 @@ from rulecheck.games.globot_time_force.options import (
     Tokens,
     TokensPerBoard,
 )
-from rulecheck.games.globot_time_force.payment import greedy
+from rulecheck.games.globot_time_force.payment import NAMES, VALUES, greedy
 from rulecheck.games.globot_time_force.state import (
     ACT,
     BOARDS,
@@ -71,11 +76,13 @@ FORMAT_RULE: Final = DOCS
 STAGES: Final = (ACT, ENDING, CLOSING, OFFER, REFILL, BOARDS, TIMELINE, OVER)
 TURN_STAGES: Final = (ACT, ENDING, CLOSING)
 """The stages of a turn in progress, where skill effects may wait."""
-COINS: Final = ("bronze", "silver", "gold")
+COINS: Final = NAMES
 MAX_COIN_SETS: Final = 100_000
 """The most sets of coins a player's coins make ((bronze+1)(silver+1)(gold+1)): paying in gears
 looks through every set of the coins held (payment.py), so a hand-written hoard of thousands of
 each kind would stall every question. Play reaches a few hundred."""
+SILVER: Final = VALUES[1]
+"""A silver coin's worth: `gears = N` is read as coins of 1 only below it (GTF-R1)."""
 PLAYER_KEYS: Final = (
     "energy_used",
     "gears",
@@ -173,8 +180,8 @@ class _Reader(DocumentReader):
         super().__init__(fail, FORMAT_RULE, game.players)
         self.game = game
         self.data: GameData = game.data
-        self.card_keys = {card.name: key for key, card in self.data.cards.items()}
-        self.board_keys = {a.name: key for key, a in self.data.achievements.items()}
+        self.card_keys = _by_name_or_key(self.data.cards)
+        self.board_keys = _by_name_or_key(self.data.achievements)
 
     def card(self, value: Any, path: Path) -> str:
         if not isinstance(value, str):
@@ -192,11 +199,26 @@ class _Reader(DocumentReader):
         return tuple(self.card(v, [*path, key, i]) for i, v in enumerate(self.items(table, key, path)))
 
 
+def _by_name_or_key(entries: Mapping[str, Card | Achievement]) -> dict[str, str]:
+    """Each entry's key by its name and by its key itself: a position may write either (the data
+    set's checks keep names and keys from naming two entries)."""
+    return {entry.name: key for key, entry in entries.items()} | {key: key for key in entries}
+
+
 def _like(value: str, known: Mapping[str, str]) -> str:
-    """A hint naming the known names that match `value` but for case, spacing or dashes."""
+    """A hint naming the entries of `known` (each key by name and by key) whose name matches
+    `value` but for case, spacing or dashes, or else up to three whose name or key is nearest to
+    it, each by its name; or else every name."""
     folded = value.lower().replace("-", " ").split()
     found = [name for name in known if name.lower().replace("-", " ").split() == folded]
-    return f" (did you mean {shown(found[0])}?)" if found else f"; the names are {', '.join(sorted(known))}"
+    if found:
+        return f" (did you mean {shown(found[0])}?)"
+    name_of = {key: text for text, key in known.items() if text != key}
+    near = difflib.get_close_matches(value, list(known), n=6)
+    named = list(dict.fromkeys(name_of.get(known[text], known[text]) for text in near))[:3]
+    if named:
+        return f" (did you mean {' or '.join(map(shown, named))}?)"
+    return f"; the names are {', '.join(sorted({name_of.get(key, key) for key in known.values()}))}"
 
 
 # Reading: the position.
@@ -362,6 +384,28 @@ def read(game: GlobotTimeForce, document: Mapping[str, Any], fail: Fail) -> GTFS
     return state
 
 
+def _bronze_only(gears: int, at: Path, fail: Fail) -> tuple[int, int, int]:
+    """`gears` written as a number: bronze coins, the only coins a number below a silver's worth
+    can be; a larger number is refused, since it does not say which coins (one silver coin or
+    five bronze pay different costs exactly, GTF-R1, GTF-R6)."""
+    if gears >= SILVER:
+        fail(
+            at,
+            f"gears = {gears} does not say which coins: write them, as gears = {{ bronze = {gears} }} "
+            f"({gears} coins of 1) or gears = {{ {_fewest(gears)} }} (the fewest coins); a number is read "
+            f"only below {SILVER}, as coins of 1",
+            "GTF-R1",
+        )
+    return (gears, 0, 0)
+
+
+def _fewest(gears: int) -> str:
+    """The fewest coins worth `gears`, as the inside of a TOML table (`silver = 1, bronze = 2`)."""
+    bronze, silver, gold = greedy(gears)
+    held = (("gold", gold), ("silver", silver), ("bronze", bronze))
+    return ", ".join(f"{name} = {count}" for name, count in held if count)
+
+
 def _refill_due(game: GlobotTimeForce, state: GTFState) -> int:
     """The cards still to draw into the timeline: in the refill stage, every gap (or, under
     second_turn_refill=one-gap, one); none in any other stage."""
@@ -384,7 +428,7 @@ def _read_player(r: _Reader, value: Any, at: Path, placed: int, triggered: int) 
         bronze, silver, gold = (r.count(coin_table, c, [*at, "gears"], "GTF-R1") for c in COINS)
         coins = (bronze, silver, gold)
     else:
-        coins = greedy(r.count(table, "gears", at, "GTF-R1"))
+        coins = _bronze_only(r.count(table, "gears", at, "GTF-R1"), [*at, "gears"], fail)
     sets = (coins[0] + 1) * (coins[1] + 1) * (coins[2] + 1)
     if sets > MAX_COIN_SETS:
         fail(

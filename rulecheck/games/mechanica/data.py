@@ -24,6 +24,8 @@ import attrs
 import networkx as nx
 
 from rulecheck.core.data import DataFormat
+from rulecheck.core.words import counted
+from rulecheck.model.components import Component
 
 DATA_DIR: Final = Path(__file__).parent / "data"
 START: Final = "start"
@@ -299,6 +301,21 @@ def build(document: Mapping[str, Any], fail: Fail) -> MechanicaData:
         tuple(improvements),
         tuple(blueprints),
     )
+
+
+def listing(data: MechanicaData) -> tuple[Component, ...]:
+    """The data set's bot models, improvement tiles, blueprints and trucks, each with its facts,
+    for `rulecheck components` (each is named by one key, which is also its name)."""
+    found = [Component("bot model", m.name, m.name, f"sells for {m.value}, supply {m.supply}") for m in data.models]
+    for tile in data.improvements:
+        facts = f"{tile.zone}, {counted(tile.copies, 'copy', 'copies')}, {tile.effect.kind}, worth {tile.value}"
+        found.append(Component("improvement", tile.name, tile.name, facts))
+    for plan in data.blueprints:
+        facts = f"stack {plan.stack}, {' + '.join(plan.models)}, pays {plan.payout}"
+        found.append(Component("blueprint", plan.name, plan.name, facts))
+    for truck in data.trucks:
+        found.append(Component("truck", truck.name, truck.name, f"price {truck.price}, holds {truck.capacity}"))
+    return tuple(found)
 
 
 FORMAT: Final = DataFormat("mechanica", DATA_DIR / "schema.json", DATA_DIR / "default.toml", build)
