@@ -39,6 +39,10 @@ FINDING_REFERENCE: Final = re.compile(r"^[A-Z]+-F\d+(?: \([^)]*\))?: ")
 the description's words do not need."""
 
 
+SILENT: Final = "the rulebook does not say "
+"""How a rule gap's own words may open, which the report's words already say."""
+
+
 @attrs.frozen
 class Advice:
     """What one piece of evidence asks: the decision, a rewording (empty: none the data
@@ -93,6 +97,7 @@ def _reading(item: Evidence, clauses: Mapping[str, Clause]) -> Advice:
 
 def _gap(item: Evidence, clauses: Mapping[str, Clause]) -> Advice:
     where, _, detail = item.title.partition(": ")
+    detail = detail.removeprefix(SILENT)  # a gap that says so itself
     met = "when the legal actions are listed" if where == "the legal actions" else f"at the action {where}"
     cited = [c for c in item.clauses if c in clauses]
     decide = f"What the rules say here, which the rulebook does not: {detail} (play met it {met})"
@@ -169,9 +174,15 @@ def _broken(item: Evidence, clauses: Mapping[str, Clause]) -> Advice:
     described = {p.name: p.description for p in declared.properties}
     promise = described.get(item.subject, item.subject.replace("-", " "))
     options = declared.game.option_space
-    readings = "; ".join(_plain(options.get(name).description) for name, _ in item.variant) or "the defaults"
+    readings = (
+        "; ".join(
+            f"the reading {value} of \u201c{_plain(options.get(name).description)}\u201d"
+            for name, value in item.variant
+        )
+        or "the engine's defaults"
+    )
     decide = (
-        f"Whether the reading where {readings} can be meant, since under it the rulebook's promise fails: "
+        f"Whether {readings} can be meant, since under it the rulebook's promise fails: "
         f"{promise} ({_stated(item.clauses, clauses)})"
     )
     return Advice(decide, "", f"A promise of the rulebook fails under another reading: {promise}")
