@@ -114,6 +114,10 @@ def test_the_page_holds_every_finding_escaped_with_each_witness_picture_inline(t
     page = (tmp_path / "report" / "findings.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert all(f'<h2 id="{f.id}">' in page for f in found)
+    summary = page.split("<h2>Summary</h2>", 1)[1].split("</table>", 1)[0]
+    assert [f'<a href="#{f.id}">{f.id}</a>' in summary for f in found] == [True] * len(found)
+    assert page.index("<h2>Summary</h2>") < page.index(f'<h2 id="{found[0].id}">')
+    assert "figure svg { display: block; width: 100%; height: auto; }" in page  # as wide as the text, not 36em
     assert "&lt;b&gt;tie&lt;/b&gt; &amp; more" in page and "<b>tie</b>" not in page
     assert drawn == [{"format": "rulecheck-trace", "steps": []}]
     assert page.count('<svg id="the-picture"></svg>') == 1
