@@ -1,14 +1,12 @@
-"""Hypothesis profiles: derandomized in CI (CI=true), randomized on a developer's machine; no test
-appends to the shipped finding-id ledgers (verify's default ledger folder is a copy); and the golden
-suites replayed are those of the registered games (rulecheck/registry.py), wherever each game's
-declaration puts its suite: one under tests/ of a game the run does not register (a test game's,
+"""Hypothesis profiles: derandomized in CI (CI=true), randomized on a developer's machine; a
+smoke-budget campaign shared by the tests that read one; and the golden suites replayed are
+those of the registered games (rulecheck/registry.py), wherever each game's declaration puts
+its suite: one under tests/ of a game the run does not register (a test game's,
 registered only when RULECHECK_EXTRA_GAMES names it) is not collected, and a failure of a golden
 trace says how to bring the suite up to date after a deliberate change of behaviour."""
 
 import os
-import shutil
 from collections import Counter
-from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -35,22 +33,10 @@ def smoke_campaign(tmp_path_factory):
     def campaign(game):
         if game not in done:
             out = tmp_path_factory.mktemp(f"smoke-{game}")
-            done[game] = out, verify(out, BUDGETS["smoke"], games=[game], ledgers=tmp_path_factory.mktemp("specs"))
+            done[game] = out, verify(out, BUDGETS["smoke"], games=[game])
         return done[game]
 
     return campaign
-
-
-@pytest.fixture(autouse=True)
-def ledgers_copied(tmp_path_factory, monkeypatch):
-    """verify's default ledger folder, for every test: a copy of the shipped ledgers."""
-    from rulecheck.check.campaign import verify
-
-    folder = tmp_path_factory.mktemp("specs")
-    for item in resources.files("rulecheck.specs").iterdir():
-        if item.name.endswith("-ledger.toml"):
-            shutil.copyfile(str(item), folder / item.name)
-    monkeypatch.setattr(verify, "specs_folder", lambda: folder)
 
 
 TESTS = Path(__file__).resolve().parent

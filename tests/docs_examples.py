@@ -19,8 +19,7 @@ only when the extra's module is not installed.
 The commands of one page run in page order in one fresh folder, so a file one writes is there
 for the next; the folder links `scenarios/` and `tests/` of the checkout, as a reader runs them
 from its root. A command `rulecheck ...` with no shell syntax runs in this process, through
-`rulecheck.cli.main`, with `python` first on PATH; anything else runs in a shell. verify's
-finding-id ledgers are a copy, so no example appends to the shipped ones.
+`rulecheck.cli.main`, with `python` first on PATH; anything else runs in a shell.
 
 A ```console block that cannot be run (text before its first command, an unknown extra) and a
 `$ ` line anywhere else (in another fenced block, indented in a list, in the text) are errors:
@@ -48,12 +47,11 @@ import io
 import os
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 import tempfile
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import attrs
@@ -250,22 +248,18 @@ def needs(example: Example) -> str | None:
 
 
 @contextlib.contextmanager
-def _environment(folder: Path, ledgers: Path) -> Iterator[None]:
-    """The current folder, PATH, COLUMNS and verify's ledger folder an example runs with."""
-    from rulecheck.check.campaign import verify
-
-    saved = dict(os.environ), Path.cwd(), verify.specs_folder
+def _environment(folder: Path) -> Iterator[None]:
+    """The current folder, PATH and COLUMNS an example runs with."""
+    saved = dict(os.environ), Path.cwd()
     os.environ["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
     os.environ["COLUMNS"] = COLUMNS
     os.chdir(folder)
-    verify.specs_folder = lambda: ledgers  # type: ignore[assignment]
     try:
         yield
     finally:
         os.environ.clear()
         os.environ.update(saved[0])
         os.chdir(saved[1])
-        verify.specs_folder = saved[2]  # type: ignore[assignment]
 
 
 def _in_process(command: str) -> list[str] | None:
@@ -305,24 +299,24 @@ def run(command: str) -> tuple[int, list[str]]:
     return status, lines
 
 
-def run_page(page: Path, folder: Path) -> tuple[list[Result], list[tuple[Example, str]]]:
-    """Run every example of a page in `folder`: the results, and the examples skipped with why."""
+def run_page(
+    page: Path, folder: Path, linked: Mapping[str, Path] | None = None
+) -> tuple[list[Result], list[tuple[Example, str]]]:
+    """Run every example of a page in `folder`, where each name of `linked` is a link to its folder
+    (default: LINKED, the checkout's): the results, and the examples skipped with why."""
     found = examples(page)
-    for name in LINKED:
-        (folder / name).symlink_to(ROOT / name, target_is_directory=True)
+    for name, target in (linked if linked is not None else {name: ROOT / name for name in LINKED}).items():
+        (folder / name).symlink_to(target, target_is_directory=True)
     results: list[Result] = []
     skipped: list[tuple[Example, str]] = []
-    with tempfile.TemporaryDirectory(prefix="ledgers-") as ledgers:
-        for item in (ROOT / "specs").glob("*-ledger.toml"):
-            shutil.copyfile(item, Path(ledgers) / item.name)
-        with _environment(folder, Path(ledgers)):
-            for example in found:
-                reason = needs(example)
-                if reason is not None:
-                    skipped.append((example, reason))
-                    continue
-                status, output = run(example.command)
-                results.append(Result(example, status, tuple(output)))
+    with _environment(folder):
+        for example in found:
+            reason = needs(example)
+            if reason is not None:
+                skipped.append((example, reason))
+                continue
+            status, output = run(example.command)
+            results.append(Result(example, status, tuple(output)))
     return results, skipped
 
 

@@ -91,12 +91,13 @@ def test_unknown_removal_is_a_usage_error_that_lists_the_allowed_ones(capsys):
     assert "ring13" in err and "ring15" in err
 
 
-@pytest.mark.parametrize("writable", [True, False])
-def test_verify_prints_progress_writes_the_report_and_the_ledger_and_exits_0(capsys, tmp_path, monkeypatch, writable):
-    """The command around the campaign (tests/test_verify.py checks the campaign itself), with the
-    ledgers in a folder of its own, writable or (a zip, as an installed package may be) not."""
-    import zipfile
-
+@pytest.mark.parametrize("own_ledgers", [True, False])
+def test_verify_prints_progress_writes_the_report_and_only_a_named_ledger_and_exits_0(
+    capsys, tmp_path, monkeypatch, own_ledgers
+):
+    """The command around the campaign (tests/test_verify.py checks the campaign itself): the
+    shipped ledgers are only read; new ids go to the ledgers of `--ledgers DIR`, or without it are
+    the run's own (GT-N01, ...), and nothing but the report is written."""
     from rulecheck.check.campaign import verify
     from tests.test_verify import TINY
 
@@ -106,23 +107,25 @@ def test_verify_prints_progress_writes_the_report_and_the_ledger_and_exits_0(cap
     real_tasks = verify.tasks_for
     monkeypatch.setattr(verify, "tasks_for", lambda game, budget, data: real_tasks(game, budget, data)[:4])
     (specs := tmp_path / "specs").mkdir()
-    if not writable:
-        zipfile.ZipFile(tmp_path / "package.zip", "w").close()
-    monkeypatch.setattr(verify, "specs_folder", lambda: specs if writable else zipfile.Path(tmp_path / "package.zip"))
+    (mine := tmp_path / "mine").mkdir()
+    monkeypatch.setattr(verify, "specs_folder", lambda: specs)
     report = tmp_path / "report"
-    code, out, _ = run(capsys, "verify", "--out", str(report), "--workers", "1")
+    given = ("--ledgers", str(mine)) if own_ledgers else ()
+    code, out, _ = run(capsys, "verify", "--out", str(report), "--workers", "1", *given)
     assert code == 0
     assert "[1/4" in out and "[4/4" in out and "self-check globetrotter 2p defaults" in out
     assert f"findings: {report / 'findings.md'}" in out
     assert (report / "findings.json").is_file() and (report / "findings.md").is_file()
-    new = len([f for f in json.loads((report / "findings.json").read_text())["findings"] if not f["audited"]])
-    ledger = specs / "globetrotter-ledger.toml" if writable else report / "ledger-globetrotter.toml"
-    assert ledger.is_file() and ledger.read_text().count("[[finding]]") == new
-    if writable:
-        assert f"ledger: {new} new finding ids (GT-F16, " in out and f"appended to {ledger}" in out
+    new = [f["id"] for f in json.loads((report / "findings.json").read_text())["findings"] if not f["audited"]]
+    assert new and not list(specs.iterdir()) and not list(report.glob("*ledger*"))
+    if own_ledgers:
+        ledger = mine / "globetrotter-ledger.toml"
+        assert ledger.read_text().count("[[finding]]") == len(new) and new[0] == "GT-F16"
+        count = f"{len(new)} new finding id{'' if len(new) == 1 else 's'}"
+        assert f"ledger: {count} ({', '.join(new)}) appended to {ledger}" in out
     else:
-        assert "ledger: specs/globetrotter-ledger.toml is read-only here" in out
-        assert f"is {ledger}; verify --out {report} reads it again" in out
+        assert not list(mine.iterdir()) and new[0] == "GT-N01" and "ledger:" not in out
+        assert f"new findings: {', '.join(new)} are this run's ids only" in out
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,6 @@ keeps new ids stable, writing it whole."""
 
 import json
 import zipfile
-from pathlib import Path
 
 import attrs
 import pytest
@@ -115,6 +114,10 @@ def test_the_page_holds_every_finding_escaped_with_each_witness_picture_inline(t
     page = (tmp_path / "report" / "findings.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert all(f'<h2 id="{f.id}">' in page for f in found)
+    summary = page.split("<h2>Summary</h2>", 1)[1].split("</table>", 1)[0]
+    assert [f'<a href="#{f.id}">{f.id}</a>' in summary for f in found] == [True] * len(found)
+    assert page.index("<h2>Summary</h2>") < page.index(f'<h2 id="{found[0].id}">')
+    assert "figure svg { display: block; width: 100%; height: auto; }" in page  # as wide as the text, not 36em
     assert "&lt;b&gt;tie&lt;/b&gt; &amp; more" in page and "<b>tie</b>" not in page
     assert drawn == [{"format": "rulecheck-trace", "steps": []}]
     assert page.count('<svg id="the-picture"></svg>') == 1
@@ -216,9 +219,10 @@ def test_a_ledger_key_the_audit_comes_to_list_is_filed_under_the_audit_and_its_i
 LEDGER = "globetrotter-ledger.toml"
 
 
-def test_verify_appends_new_keys_to_the_ledger_file_and_the_next_run_reuses_them(tmp_path):
-    specs, report = tmp_path / "specs", tmp_path / "report"
-    specs.mkdir()
+def test_verify_appends_new_keys_to_the_users_ledger_and_the_next_run_reuses_them(tmp_path):
+    shipped, mine = tmp_path / "shipped", tmp_path / "mine"
+    shipped.mkdir()
+    mine.mkdir()
     runs = [
         [evidence("self-loss", "decommission"), evidence("non-termination", "cycle")],
         [evidence("deadlock", "end"), evidence("self-loss", "decommission")],
@@ -226,11 +230,11 @@ def test_verify_appends_new_keys_to_the_ledger_file_and_the_next_run_reuses_them
     ]
     seen = []
     for run in runs:
-        ledger = open_ledger("globetrotter", LEDGER, AUDIT, specs, report)
-        assert not ledger.beside_report and ledger.target == specs / LEDGER
+        ledger = open_ledger("globetrotter", LEDGER, AUDIT, shipped, mine)
+        assert ledger.target == mine / LEDGER
         found = assemble("globetrotter", run, AUDIT, ledger.ids)
         written = write_ledger(ledger, new_entries(found, ledger.ids))
-        seen.append((ids(found), written, (specs / LEDGER).read_text()))
+        seen.append((ids(found), written, (mine / LEDGER).read_text()))
     assert [s[0] for s in seen] == [
         {"non-termination:cycle": "GT-F12", "self-loss:decommission": "GT-F13"},
         {"deadlock:end": "GT-F14", "self-loss:decommission": "GT-F13"},
@@ -240,31 +244,48 @@ def test_verify_appends_new_keys_to_the_ledger_file_and_the_next_run_reuses_them
     first, second, third = (s[2] for s in seen)
     assert first.startswith(ledger_header("globetrotter")) and second.startswith(first) and third == second
     assert second.endswith('[[finding]]\nid = "GT-F14"\nkey = "deadlock:end"\n')
-    assert not list(specs.glob(".*.partial")) and not report.exists()
+    assert not list(mine.glob(".*.partial")) and not list(shipped.iterdir())
 
 
-def test_a_read_only_specs_folder_leaves_it_alone_and_writes_the_ledger_beside_the_report(tmp_path):
-    """An installed package whose specs folder cannot be written (here, a zip): the ids are
-    the same, the updated ledger goes to report/ledger-<game>.toml, and a later run into the
-    same report folder reads it again."""
-    shipped = ledger_header("globetrotter") + '\n[[finding]]\nid = "GT-F12"\nkey = "non-termination:cycle"\n'
+SHIPPED = ledger_header("globetrotter") + '\n[[finding]]\nid = "GT-F12"\nkey = "non-termination:cycle"\n'
+
+
+def zipped_specs(tmp_path, text=SHIPPED):
+    """A read-only specs folder, as an installed package may have: a folder in a zip."""
     package = tmp_path / "package.zip"
     with zipfile.ZipFile(package, "w") as archive:
-        archive.writestr(f"specs/{LEDGER}", shipped)
-    specs, report = zipfile.Path(package, "specs/"), tmp_path / "report"
-    found = []
-    for run in [[evidence("self-loss", "decommission")], [evidence("deadlock", "end")]]:
-        ledger = open_ledger("globetrotter", LEDGER, AUDIT, specs, report)
-        assert ledger.beside_report and ledger.target == report / "ledger-globetrotter.toml"
-        found.append(assemble("globetrotter", [evidence("non-termination", "cycle"), *run], AUDIT, ledger.ids))
-        assert write_ledger(ledger, new_entries(found[-1], ledger.ids))
-    assert [ids(f) for f in found] == [
-        {"non-termination:cycle": "GT-F12", "self-loss:decommission": "GT-F13"},
-        {"non-termination:cycle": "GT-F12", "deadlock:end": "GT-F14"},
-    ]
-    written = (report / "ledger-globetrotter.toml").read_text()
-    assert written.startswith(shipped) and written.index("GT-F13") < written.index("GT-F14")
-    assert zipfile.Path(package, f"specs/{LEDGER}").read_text() == shipped
+        archive.writestr(f"specs/{LEDGER}", text)
+    return zipfile.Path(package, "specs/")
+
+
+def test_without_a_ledger_folder_nothing_is_written_and_a_new_key_gets_a_provisional_id(tmp_path):
+    """The shipped ledger is only read: its keys keep their ids; every other new key gets an id of
+    the run (GT-N01, ...), which no ledger records, so no run writes anything."""
+    ledger = open_ledger("globetrotter", LEDGER, AUDIT, zipped_specs(tmp_path), None)
+    assert ledger.target is None
+    run = [evidence("self-loss", "decommission"), evidence("non-termination", "cycle"), evidence("deadlock", "end")]
+    found = assemble("globetrotter", run, AUDIT, ledger.ids, permanent=False)
+    assert [(f.id, f.provisional) for f in found] == [("GT-F12", False), ("GT-N01", True), ("GT-N02", True)]
+    assert ids(found) == {
+        "non-termination:cycle": "GT-F12",
+        "deadlock:end": "GT-N01",
+        "self-loss:decommission": "GT-N02",
+    }
+    assert new_entries(found, ledger.ids) == ()
+    assert not write_ledger(ledger, new_entries(found, ledger.ids))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["package.zip"]
+
+
+def test_a_users_new_ledger_starts_from_the_shipped_one_and_numbers_after_it(tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    ledger = open_ledger("globetrotter", LEDGER, AUDIT, zipped_specs(tmp_path), mine)
+    found = assemble(
+        "globetrotter", [evidence("non-termination", "cycle"), evidence("deadlock", "end")], AUDIT, ledger.ids
+    )
+    assert ids(found) == {"non-termination:cycle": "GT-F12", "deadlock:end": "GT-F13"}
+    assert write_ledger(ledger, new_entries(found, ledger.ids))
+    assert (mine / LEDGER).read_text() == SHIPPED + '\n[[finding]]\nid = "GT-F13"\nkey = "deadlock:end"\n'
 
 
 def entries(*pairs):
@@ -291,26 +312,25 @@ def entries(*pairs):
 def test_a_broken_ledger_is_named_with_its_file_entry_and_problem(tmp_path, text, problem):
     (tmp_path / LEDGER).write_text(text)
     with pytest.raises(SpecError, match=problem) as raised:
-        open_ledger("globetrotter", LEDGER, AUDIT, tmp_path, tmp_path / "report")
+        open_ledger("globetrotter", LEDGER, AUDIT, tmp_path, None)
     assert str(raised.value).startswith(f"specs/{LEDGER}")
 
 
-def test_a_copy_beside_the_report_that_contradicts_the_package_ledger_names_both_files(tmp_path):
-    package = tmp_path / "package.zip"
-    with zipfile.ZipFile(package, "w") as archive:
-        archive.writestr(f"specs/{LEDGER}", entries(("GT-F16", "deadlock:end")))
-    (tmp_path / "report").mkdir()
-    copy = tmp_path / "report" / "ledger-globetrotter.toml"
-    copy.write_text(entries(("GT-F16", "self-loss:x")))
-    with pytest.raises(SpecError, match=f"^{copy}: finding #1: id GT-F16 repeats \\(specs/{LEDGER}: finding #1"):
-        open_ledger("globetrotter", LEDGER, AUDIT, zipfile.Path(package, "specs/"), tmp_path / "report")
+def test_a_users_ledger_that_contradicts_the_shipped_one_names_both_files(tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / LEDGER).write_text(entries(("GT-F12", "self-loss:x")))
+    with pytest.raises(
+        SpecError, match=f"^{mine / LEDGER}: finding #1: id GT-F12 repeats \\(specs/{LEDGER}: finding #1"
+    ):
+        open_ledger("globetrotter", LEDGER, AUDIT, zipped_specs(tmp_path), mine)
 
 
 def test_the_shipped_ledger_continues_the_shipped_audit():
     """The committed ledger reads cleanly against the committed audit, numbers on from the audit's
     highest id without a gap, and names only kinds of check verify runs."""
     audit = load_audit(declaration("globetrotter").audit)
-    ledger = open_ledger("globetrotter", declaration("globetrotter").ledger, audit, specs_folder(), Path("report"))
+    ledger = open_ledger("globetrotter", declaration("globetrotter").ledger, audit, specs_folder(), None)
     highest = max(int(e.id[4:]) for e in audit)
     assert [int(e.id[4:]) for e in ledger.entries] == list(range(highest + 1, highest + 1 + len(ledger.entries)))
     assert {e.key.split(":")[0] for e in ledger.entries} <= KINDS | {READING, DEAD_RULE, CONTRADICTION, TABLE}

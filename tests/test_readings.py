@@ -30,13 +30,13 @@ def run(capsys, *argv):
 
 def gained_and_lost(detail: str, variant: str, base: str) -> tuple[set[str], set[str]]:
     """A legal-actions detail line (`under V player 0 may also A, B; under V player 0 may not C,
-    as under B`) as the actions the variant allows and the base does not, and the reverse."""
+    which B allows`) as the actions the variant allows and the base does not, and the reverse."""
     gained, lost = set(), set()
     for part in detail.split("; "):
         head, _, listed = part.partition(" may ")
         assert head.startswith(f"under {variant} player "), detail
         verb, _, names = listed.partition(" ")
-        names = names.removesuffix(f", as under {base}").split(" and ")[0]
+        names = names.removesuffix(f", which {base} allows").split(" and ")[0]
         (gained if verb == "also" else lost).update(names.split(", "))
         assert verb in ("also", "not"), detail
     return gained, lost

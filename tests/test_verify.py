@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 from rulecheck.check.campaign.explain import check_audit_keys, dead_rules
-from rulecheck.check.campaign.jobs import DEAD_RULE, Outcome, Task
+from rulecheck.check.campaign.jobs import DEAD_RULE, NOT_REACHED, RARE_RULE, Outcome, Task
 from rulecheck.check.campaign.verify import Budget, verify, with_shrunk_witnesses
 from rulecheck.check.report.findings import WITNESS, load_audit, parse_audit
 from rulecheck.check.watch.generic import BROKEN_INVARIANT
@@ -55,8 +55,18 @@ LEDGER = "globetrotter-ledger.toml"
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    """The tiny campaign's report, with the ledger (empty at the start) it wrote."""
+def no_shipped_ledgers(tmp_path_factory):
+    """The shipped ledgers left out (an empty specs folder), so that new ids start after the audit's."""
+    from rulecheck.check.campaign import verify as campaign
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(campaign, "specs_folder", lambda: tmp_path_factory.mktemp("shipped"))
+        yield
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory, no_shipped_ledgers):
+    """The tiny campaign's report, with the user's ledger (empty at the start) it wrote."""
     out, specs = tmp_path_factory.mktemp("report"), tmp_path_factory.mktemp("specs")
     verdict = verify(out, TINY, games=["globetrotter"], select=small, ledgers=specs)
     return out, verdict, specs
@@ -72,10 +82,19 @@ def test_the_report_holds_audited_and_new_findings_with_every_required_field(rep
         assert {"id", "game", "kind", "title", "clauses", "options", "witness", "replay"} <= set(finding)
     new = [f for f in data["findings"] if not f["audited"]]
     assert new and all(int(f["id"][4:]) > 15 for f in new)
-    assert {f["kind"] for f in new} >= {"non-termination", "dead rule"}
+    assert "non-termination" in {f["kind"] for f in new}
+    assert all(f["decide"] for f in data["findings"])
+    notes = data["unreached"]
+    assert notes and {n["check"] for n in notes} <= {NOT_REACHED, RARE_RULE} and not any("id" in n for n in notes)
     markdown = (out / "findings.md").read_text()
     assert "## GT-F11 (globetrotter, ambiguity): Next to what must a Fortification be placed?" in markdown
-    assert "## Summary" in markdown
+    summary, rest = markdown.split("\n## Summary\n\n", 1)[1].split("\n\n", 1)
+    assert [line.split(" | ")[0] for line in summary.splitlines()[2:]] == [
+        f"| [{f['id']}](#{f['id']})" for f in data["findings"]
+    ]
+    assert all(f'<a id="{f["id"]}"></a>' in rest for f in data["findings"])
+    unreached = markdown.split("## Not reached within this budget", 1)[1]
+    assert all(f"| {n['subject']} | globetrotter |" in unreached for n in notes)
 
 
 def test_the_page_draws_the_last_position_of_every_witness_trace(report):
@@ -116,7 +135,7 @@ def produced(verdict):
 def trace_step_shows(evidence, shown):
     """`rulecheck replay`: the witness's last step shows the issue: its check and message (for a broken
     invariant, which may come from a proof with a title of its own: the property)."""
-    if evidence.check == DEAD_RULE:  # a rare rule: the witness's last step exercises the clause
+    if evidence.check == RARE_RULE:  # the witness's last step exercises the clause
         [line] = [line for line in shown.splitlines() if line.startswith("clauses the last step exercised: ")]
         return evidence.subject in line.split(": ", 1)[1].split(", ")
     last = len(evidence.witness["trace"]["steps"])
@@ -196,7 +215,8 @@ def test_every_item_of_the_report_is_the_evidence_that_produced_it_and_its_repla
     evidence = produced(verdict)
     commands = set()
     ran = {}  # each distinct replay command runs once: the dead rules of one setting share a fuzz command
-    for finding in data["findings"]:
+    notes = {"id": "the rules not reached", "evidence": data["unreached"]}
+    for finding in [*data["findings"], notes]:
         for item in finding["evidence"]:
             pieces = [e for e in evidence if (e.check, e.subject) == (item["check"], item["subject"])]
             assert pieces, f"{finding['id']}: no check produced {item['check']}:{item['subject']}"
@@ -238,26 +258,31 @@ def ids(out):
     return {f"{e['check']}:{e['subject']}": f["id"] for f in data["findings"] for e in f["evidence"]}
 
 
-def test_a_smaller_budget_on_fewer_tasks_gives_every_finding_both_runs_show_the_same_id(report, tmp_path):
+def test_a_smaller_budget_on_other_tasks_gives_every_finding_both_runs_show_the_same_id(report, tmp_path):
+    """The second run drops proofs and sweeps one more option (saved_point_use, whose reading no
+    audited finding lists): the keys both runs show keep their ids, and its new key is numbered
+    after the first run's highest and appended to the user's ledger."""
     out, _, specs = report
     ledgers = tmp_path / "specs"
     shutil.copytree(specs, ledgers)
     before = (ledgers / LEDGER).read_text()
+    swept = (*SWEPT, "saved_point_use")
     verdict = verify(
         tmp_path / "report",
         SMALLER,
         games=["globetrotter"],
-        select=lambda task: small(task) and task.job not in ("readings", "prove"),
+        select=lambda task: (
+            small(task) | (task.players == 2 and task.subject == "saved_point_use")
+            and task.job != "prove"
+            and all(name in swept for name, _ in task.variant)
+        ),
         ledgers=ledgers,
     )
     first, second = ids(out), ids(tmp_path / "report")
     shared, added = first.keys() & second.keys(), sorted(second.keys() - first.keys())
     assert {key: second[key] for key in shared} == {key: first[key] for key in shared}
     new_in_both = {key for key in shared if int(first[key][4:]) > 15}
-    assert new_in_both and added
-    # Numbered afresh in order of key, as before the ledger, the second run would move an id.
-    afresh = dict(zip(sorted(k for k in second if int(second[k][4:]) > 15), (f"GT-F{n}" for n in range(16, 99))))
-    assert any(afresh[key] != first[key] for key in new_in_both)
+    assert new_in_both and "reading that matters:saved_point_use" in added
     [recorded] = verdict.ledgers
     assert [e.key for e in recorded.added] == added and recorded.ledger.target == ledgers / LEDGER
     assert min(int(e.id[4:]) for e in recorded.added) > max(int(first[key][4:]) for key in first)
@@ -322,6 +347,7 @@ def test_every_declared_audit_names_only_keys_its_checks_can_produce():
 
 
 def test_a_dead_rule_is_unreachable_where_a_whole_state_space_was_explored_rare_where_a_search_reached_it():
+    """Only the first is a finding; a rare rule and one not reached are notes of coverage."""
     clauses = [c.id for c in DECLARATIONS["globetrotter"].catalogue().clauses]
     covered = {c: 1 for c in clauses if c not in ("GT-A16", "GT-E2", "GT-T4")}
     fuzzing = Outcome(Task("fuzz", "globetrotter", 2, size=1, max_steps=10), coverage=covered)
@@ -340,9 +366,14 @@ def test_a_dead_rule_is_unreachable_where_a_whole_state_space_was_explored_rare_
     ]
     found = {(e.subject, e.players): e for e in dead_rules("globetrotter", [fuzzing, whole, fuzz_4], chased)}
     assert set(found) == {(c, n) for c in ("GT-A16", "GT-E2", "GT-T4") for n in (2, 4)}
-    assert all("unreachable at 4 players" in found[(c, 4)].title for c in ("GT-A16", "GT-E2", "GT-T4"))
-    assert found[("GT-E2", 2)].title.startswith("GT-E2 is rare:") and found[("GT-E2", 2)].witness == {"trace": trace}
-    assert "reached it after 7 actions" in found[("GT-E2", 2)].title
-    assert found[("GT-T4", 2)].title.startswith("GT-T4 not reached within this budget:")
+    for clause in ("GT-A16", "GT-E2", "GT-T4"):
+        assert found[(clause, 4)].check == DEAD_RULE
+        assert found[(clause, 4)].title.startswith("A rule that can never apply at 4 players: an exploration")
+        assert f"all 42 positions and none applied {clause}" in found[(clause, 4)].title
+    rare = found[("GT-E2", 2)]
+    assert rare.check == RARE_RULE and rare.witness == {"trace": trace}
+    assert rare.title.startswith("reached only by a clause-directed game at 2 players, after 7 actions")
+    assert found[("GT-T4", 2)].check == NOT_REACHED
+    assert found[("GT-T4", 2)].title.startswith("not reached within this budget:")
     assert "3 clause-directed games of up to 9 actions at each of 2 players" in found[("GT-T4", 2)].title
     assert "no directed search" in found[("GT-A16", 2)].title

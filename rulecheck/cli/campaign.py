@@ -1,7 +1,8 @@
 """The main job's command: `verify`.
 
 Models: presentation of a verify campaign: a line for each finished task, the findings report's
-files with a summary per game and kind, the ledgers' new finding ids, and any engine self-check
+files with a summary per game and kind, the new findings whose ids are the run's only, the new
+finding ids appended to the user's ledgers (`--ledgers`), and any engine self-check
 that failed (exit 1); how many local processes run it, or a Dask cluster; and, when a signal
 stops it, where its journal is and the command that finishes it. What it is given is checked
 before the campaign touches its folder: a `--resume` folder that holds no journal, a
@@ -16,12 +17,14 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rulecheck.check.campaign.jobs import Outcome, Task
 from rulecheck.check.campaign.journal import FOLDER
 from rulecheck.check.campaign.verify import BUDGETS, Recorded, check_output, verify
+from rulecheck.check.report.findings import Finding
 from rulecheck.check.running.parallel import check_dask
 from rulecheck.check.running.signals import Interrupted, interruptible
 from rulecheck.cli.args import at_least, path_named, writable_folder
@@ -88,8 +91,10 @@ def _verify(args: argparse.Namespace) -> int:
     for game, counts in verdict.data["summary"].items():
         for kind, count in counts.items():
             print(f"  {game}  {kind.ljust(width)}  {count}")
+    if (provisional := _provisional_line(verdict.findings)) is not None:
+        print(provisional)
     for recorded in verdict.ledgers:
-        print(_ledger_line(recorded, out))
+        print(_ledger_line(recorded))
     for defect in verdict.defects:
         print(f"ENGINE SELF-CHECK FAILED: {defect}")
     return EXIT_FAILED if verdict.defects else 0
@@ -130,15 +135,19 @@ def _workers(args: argparse.Namespace) -> int:
     return args.workers if args.workers is not None else os.cpu_count() or 1
 
 
-def _ledger_line(recorded: Recorded, out: Path) -> str:
-    ledger = recorded.ledger
-    ids = f" ({', '.join(e.id for e in recorded.added)})" if recorded.added else ""
-    new = f"{len(recorded.added)} new finding id{'' if len(recorded.added) == 1 else 's'}{ids}"
-    if not ledger.beside_report:
-        return f"ledger: {new} appended to {ledger.target}"
+def _ledger_line(recorded: Recorded) -> str:
+    count, ids = len(recorded.added), ", ".join(e.id for e in recorded.added)
+    return f"ledger: {count} new finding id{'' if count == 1 else 's'} ({ids}) appended to {recorded.ledger.target}"
+
+
+def _provisional_line(findings: Sequence[Finding]) -> str | None:
+    """The line naming the new findings whose ids are this run's only, or None when there are none."""
+    ids = [f.id for f in findings if f.provisional]
+    if not ids:
+        return None
     return (
-        f"ledger: specs/{ledger.file} is read-only here, so the updated ledger ({new}) is {ledger.target}; "
-        f"verify --out {out} reads it again, and copying it over specs/{ledger.file} keeps the ids for good"
+        f"new findings: {', '.join(ids)} are this run's ids only; rulecheck verify --ledgers DIR gives new "
+        "findings ids kept in DIR"
     )
 
 
@@ -177,7 +186,9 @@ def add_commands(commands: Any) -> None:
         "--ledgers",
         type=path_named,
         metavar="DIR",
-        help="the folder of the finding-id ledgers to read and append to (default: the package's specs folder)",
+        help="the folder of your finding-id ledgers, read with the shipped ones and appended to with the ids of "
+        "new findings (default: none; the shipped ledgers are only read, and a new finding gets an id of this run "
+        "only)",
     )
     verify_.add_argument(
         "--workers",

@@ -2,11 +2,13 @@
 never reproduced, and where readings were searched.
 
 Models: the clauses no run under the defaults exercised, the clause-directed searches toward
-them, and the dead-rule finding each gets (unreachable where an exploration from the start
-covered the whole state space, rare where a search reached it, else not reached within the
-budget); the evidence keys a game's checks can produce, against which every audit file is
-checked; the audited findings no check reproduced, with the tasks that ran for each key; and
-one verdict per option value of the reading check.
+them, and what each is: a dead rule, a finding, where an exploration from the start covered the
+whole state space without it (the rule can never apply); else a note of coverage, no finding:
+a rare rule where a search reached it, else a rule not reached within the budget (each note
+says what the checks did; the report quotes the clause beside it); the evidence keys a game's
+checks can produce, against which every audit file is checked; the audited findings no check
+reproduced, with the tasks that ran for each key; and one verdict per option value of the
+reading check.
 
 Leaves out: running anything (jobs.py runs tasks, verify.py runs the campaign) and the report's
 layout (report/findings.py).
@@ -22,8 +24,10 @@ from rulecheck.check.campaign.jobs import (
     CONTRADICTION,
     DEAD_RULE,
     NEVER_PARTS,
+    NOT_REACHED,
     PARTS,
     PARTS_SYMBOLICALLY,
+    RARE_RULE,
     READING,
     TABLE,
     Outcome,
@@ -88,11 +92,12 @@ def pursuit_tasks(outcomes: Sequence[Outcome], games: Sequence[str], size: int, 
 
 
 def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome] = ()) -> list[Evidence]:
-    """A clause no run under the defaults exercised, at any player count, explained: unreachable
-    at a player count whose whole state space an exploration from the start covered without
-    touching it (the exploration is the proof); else reached by a clause-directed search toward it
-    (`pursued`), a rare rule with the shortest such trace as witness; else not reached within the
-    budget, with every run and search that tried and the counts of every clause as witness."""
+    """A clause no run under the defaults exercised, at any player count, explained: a dead rule,
+    unreachable at a player count whose whole state space an exploration from the start covered
+    without touching it (the exploration is the proof); else a rare rule (RARE_RULE), reached by a
+    clause-directed search toward it (`pursued`), with the shortest such trace as witness; else
+    NOT_REACHED within the budget, with every run and search that tried and the counts of every
+    clause as witness. Only the first is a finding; the others say what the budget did not show."""
     runs, counts = _coverage_of(game, outcomes)
     fuzzing = [o.task for o in runs if o.task.job == "fuzz"]
     if not fuzzing:
@@ -120,21 +125,21 @@ def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome
             proof = next((o for o in whole if o.task.players == players), None)
             if proof is not None:
                 title = (
-                    f"{clause.id} is unreachable at {players} players: an exploration from the start expanded "
-                    f"all {proof.exhaustive_states} states and none exercised it: {clause.text}"
+                    f"A rule that can never apply at {players} players: an exploration from the start expanded "
+                    f"all {proof.exhaustive_states} positions and none applied {clause.id}: {clause.text}"
                 )
                 explored = f"rulecheck explore {game} --players {players} --states {proof.task.size}"
                 found.append(Evidence(game, DEAD_RULE, clause.id, title, (clause.id,), players, (), witness, explored))
             elif reached:
                 best = reached[0]
                 title = (
-                    f"{clause.id} is rare: {tried} never exercised it; a clause-directed game at "
-                    f"{best['players']} players reached it after {best['reached']} actions: {clause.text}"
+                    f"reached only by a clause-directed game at {best['players']} players, after {best['reached']} "
+                    f"actions; {tried} never applied it"
                 )
                 found.append(
                     Evidence(
                         game,
-                        DEAD_RULE,
+                        RARE_RULE,
                         clause.id,
                         title,
                         (clause.id,),
@@ -151,8 +156,8 @@ def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome
                     if searches
                     else "no directed search"
                 )
-                title = f"{clause.id} not reached within this budget: {tried}, and {search}: {clause.text}"
-                found.append(Evidence(game, DEAD_RULE, clause.id, title, (clause.id,), players, (), witness, replay))
+                title = f"not reached within this budget: {tried}, and {search}"
+                found.append(Evidence(game, NOT_REACHED, clause.id, title, (clause.id,), players, (), witness, replay))
     return found
 
 

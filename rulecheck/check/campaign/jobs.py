@@ -48,6 +48,12 @@ from rulecheck.registry import declaration, make_game
 
 READING: Final = "reading that matters"
 DEAD_RULE: Final = "dead rule"
+RARE_RULE: Final = "rare rule"
+"""A clause random play never exercised and a clause-directed search reached: a note, not a finding."""
+NOT_REACHED: Final = "not reached"
+"""A clause nothing of the budget exercised or reached: a note of coverage, not a finding."""
+COVERAGE_NOTES: Final = frozenset({RARE_RULE, NOT_REACHED})
+"""The kinds of evidence that say what a budget did not show, kept apart from findings and never given an id."""
 CONTRADICTION: Final = "contradiction"
 TABLE: Final = "computed table"
 PARTS: Final = "parts"

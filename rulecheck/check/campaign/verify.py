@@ -10,11 +10,14 @@ declaration (rulecheck/registry.py) has that part; then a second round of tasks,
 clause-directed search toward each clause the first round never exercised; then a third, the
 shrinking of each witness that shows a generic issue (search/shrink.py), whose shorter game takes the
 witness's place. The outcomes
-are explained (explain.py: dead rules, findings not reproduced, reading verdicts), the
-findings filed against the game's audit, new ones under the ids of its ledger, and the ids
-given to new keys appended to the ledger (report/findings.py), and findings.html drawn with each
-witness's last position where its game has pictures; a broken audit file or ledger stops
-the run before any task does. Every outcome goes to the campaign's journal (journal.py) as it
+are explained (explain.py: dead rules, the rules the budget did not reach, findings not
+reproduced, reading verdicts), the findings filed against the game's audit, new ones under the
+ids of the shipped ledger (read only) and of the user's ledger when one is named, where the ids
+given to new keys are appended; without one, a new key gets a provisional id of this run
+(report/findings.py). Each finding then says what the designer should decide (decide.py), and
+findings.html is drawn with each witness's last position where its game has pictures; a broken
+audit file or ledger stops the run before any task does. Nothing is written outside the report's
+folder but the user's ledgers. Every outcome goes to the campaign's journal (journal.py) as it
 arrives, so a run stopped by a signal resumes with only the tasks that had not finished.
 
 Leaves out: presentation (rulecheck/cli/campaign.py prints progress and the summary) and the checks
@@ -26,12 +29,12 @@ from __future__ import annotations
 import importlib.util
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Final
 
 import attrs
 
+from rulecheck.check.campaign.decide import decided
 from rulecheck.check.campaign.explain import (
     check_audit_keys,
     dead_rules,
@@ -39,7 +42,7 @@ from rulecheck.check.campaign.explain import (
     pursuit_tasks,
     reading_verdicts,
 )
-from rulecheck.check.campaign.jobs import Outcome, Task, run_task
+from rulecheck.check.campaign.jobs import COVERAGE_NOTES, Outcome, Task, run_task
 from rulecheck.check.campaign.journal import FOLDER, Journal
 from rulecheck.check.report.findings import (
     REPORT_PARTS,
@@ -206,14 +209,14 @@ def verify(
     games: Sequence[str] | None = None,
     select: Callable[[Task], bool] | None = None,
     progress: Callable[[int, int, Task, Outcome], None] | None = None,
-    ledgers: Traversable | None = None,
+    ledgers: Path | None = None,
     data: Mapping[str, str] | None = None,
     resume: bool = False,
 ) -> Verdict:
     """Run the campaign of every game (or of `games`; only the tasks `select` keeps), each with the
     data file `data` names for it (or its default data), write the findings report into `out`,
-    and append the ids given to new keys to each game's ledger in `ledgers` (default: the
-    package's specs folder; beside the report when that is read-only). Each outcome is written
+    and append the ids given to new keys to each game's ledger in `ledgers` (default: none, so
+    new keys get provisional ids and the shipped ledgers are only read). Each outcome is written
     to the journal in `out` as it arrives; with `resume`, the tasks the journal holds an outcome
     of are not run again."""
     check_output(out)
@@ -224,14 +227,13 @@ def verify(
         if data_format is None:
             raise OptionError(f"verify --data: {name} takes no data file")
         data_format.load(data_file)  # a broken data file stops the run before any task does
-    if isinstance(ledgers, Path) and not ledgers.is_dir():
+    if ledgers is not None and not ledgers.is_dir():
         raise OptionError(f"verify: the ledgers' folder {ledgers} is not a folder")
-    folder = specs_folder() if ledgers is None else ledgers
     audits = {name: load_audit(declaration(name).audit) for name in names}
     for name in names:
         check_audit_keys(name, audits[name])
     opened = {
-        name: open_ledger(name, file, audits[name], folder, out)
+        name: open_ledger(name, file, audits[name], specs_folder(), ledgers)
         for name in names
         if (file := declaration(name).ledger) is not None
     }
@@ -251,20 +253,24 @@ def verify(
     shrunk, resumed_shrinks = _run(shrinking, journal, workers, dask, progress)
     evidence = with_shrunk_witnesses(evidence, shrunk)
     findings: list[Finding] = []
+    unreached: list[Evidence] = []
     added: dict[str, tuple[LedgerEntry, ...]] = {}
     for name in names:
-        evidence_of = [e for e in evidence if e.game == name] + dead_rules(name, outcomes, pursued)
+        explained = dead_rules(name, outcomes, pursued)
+        unreached += [e for e in explained if e.check in COVERAGE_NOTES]
+        evidence_of = [e for e in evidence if e.game == name] + [e for e in explained if e.check not in COVERAGE_NOTES]
         ledger = opened.get(name)
-        found = assemble(name, evidence_of, audits[name], {} if ledger is None else ledger.ids)
+        permanent = ledger is not None and ledger.target is not None
+        found = assemble(name, evidence_of, audits[name], {} if ledger is None else ledger.ids, permanent)
         if ledger is not None:
             added[name] = new_entries(found, ledger.ids)
-        findings += found
+        findings += decided(found)
     missing = [
         item for name in names for item in not_reproduced(name, audits[name], findings, [*tasks, *chase], budget.name)
     ]
     clauses = {c.id: c for name in names for c in declaration(name).catalogue().clauses}
     tried = {name: _settings([t for t in tasks if t.game == name and t.job == "fuzz"]) for name in names}
-    data = write_report(findings, out, reading_verdicts(outcomes), missing, clauses, tried, witness_picture)
+    data = write_report(findings, out, reading_verdicts(outcomes), missing, clauses, tried, witness_picture, unreached)
     recorded = tuple(
         Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
     )

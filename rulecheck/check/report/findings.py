@@ -4,24 +4,26 @@ Models: a piece of evidence (one check's result under one option set and player 
 its witness, a trace, a Z3 answer, a computed table or a coverage count, and the command
 that shows it again), merged by key with every setting it was seen under; the audit's
 findings of a game (specs/<game>-audit.toml: each id with the evidence keys that bear on
-it); the game's ledger (specs/<game>-ledger.toml: every id once given to a key no audited
-finding lists, with that key), read from the package's specs folder, or when that folder
-is not writable, from it and the updated copy an earlier run left beside the report; and
-the findings report, where evidence that bears on an audited finding is filed under the
-audit's id, and every other key becomes a new finding under its ledger id, or when the
-ledger has none, under the next number after the audit's and the ledger's highest, in
-order of key. The report is written as findings.json, findings.md and a witnesses/
-folder, and the ledger with its new entries appended, each file whole or not at all.
+it); the game's ledgers of ids (each id once given to a key no audited finding lists, with
+that key): the shipped one (specs/<game>-ledger.toml in the package), only ever read, and
+the user's, in a folder the user names (`verify --ledgers DIR`), which must agree with the
+shipped one and is the only ledger written; and the findings report, where evidence that
+bears on an audited finding is filed under the audit's id, and every other key becomes a new
+finding under its ledger id, or when no ledger has one, in order of key, under the next
+number after the audit's and the ledgers' highest when a user's ledger will record it, else
+under a provisional id of the run (MEC-N01), which no ledger records. The report is written
+as findings.json, findings.md, findings.html and a witnesses/ folder, with the rules the
+budget did not reach apart from the findings and without ids, and the user's ledger with its
+new entries appended, each file whole or not at all.
 
 Leaves out: running the checks (campaign/verify.py does), judging whether a finding is a flaw of
-the rulebook (the reader does), and runs that write one ledger at the same time (the
-last to finish wins).
+the rulebook (the reader does), what each finding asks the designer (campaign/decide.py), and
+runs that write one ledger at the same time (the last to finish wins).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import tomllib
 from collections import Counter
@@ -33,8 +35,8 @@ from typing import Any, Final
 
 import attrs
 
+from rulecheck.check.report.markdown import markdown
 from rulecheck.check.report.page import page
-from rulecheck.check.report.words import FOUND, seen_under, witness_words
 from rulecheck.core.clauses import Clause, require
 from rulecheck.core.errors import SpecError
 from rulecheck.core.files import output_folder, write_whole
@@ -48,6 +50,8 @@ REPORT_PARTS: Final = (WITNESSES, "findings.json", "findings.md", "findings.html
 """What the report writes in its folder, none of which may be a symbolic link there."""
 
 AUDIT_ID = re.compile(r"^(?P<prefix>[A-Z]+-F)(?P<number>\d+)$")
+PROVISIONAL_ID = re.compile(r"^(?P<prefix>[A-Z]+-N)(?P<number>\d+)$")
+"""A new finding's id in a run that keeps no ledger: numbered in that run only."""
 
 
 @attrs.frozen
@@ -99,6 +103,12 @@ class Finding:
     clauses: tuple[str, ...]
     audited: bool
     evidence: tuple[Observed, ...]
+    provisional: bool = False
+    """A new finding whose id is this run's only (no ledger records it)."""
+    decide: tuple[str, ...] = ()
+    """What the rule designer should decide, in the rulebook's words: one line per distinct decision."""
+    proposal: tuple[str, ...] = ()
+    """The rewordings the clause data suggests (none where it suggests none)."""
 
 
 @attrs.frozen
@@ -114,21 +124,20 @@ class LedgerEntry:
 
 @attrs.frozen
 class Ledger:
-    """A game's ledger as verify reads it, and where it writes the ledger back."""
+    """A game's ledger as verify reads it: the shipped one, read-only, and the user's, which verify
+    appends to when the user names its folder (`--ledgers DIR`)."""
 
     game: str
     file: str
-    """The ledger's file in the package's specs folder, as the game's declaration names it."""
+    """The ledger's file name, as the game's declaration names it."""
     entries: tuple[LedgerEntry, ...]
-    """Every entry in force: the package's, then those of `carried`."""
-    carried: tuple[LedgerEntry, ...]
-    """Entries of the copy beside the report that the package's ledger lacks (none when the
-    package's specs folder is writable)."""
+    """Every entry in force: the shipped ledger's, then those of the user's ledger it lacks."""
     base: str | None
-    """The package ledger's text, which the written ledger extends (None: there is none yet)."""
-    target: Path
-    """Where the updated ledger is written: the package's file, or report/ledger-<game>.toml."""
-    beside_report: bool
+    """The text the written ledger extends: the user's ledger, or the shipped one where the user's
+    is not there yet (None: neither is)."""
+    target: Path | None
+    """Where new ids are written: DIR/<file> under `--ledgers DIR`; None: nowhere, so a new key
+    gets a provisional id, not a permanent one."""
 
     @property
     def ids(self) -> dict[str, str]:
@@ -225,10 +234,6 @@ def _prefix(game: str, audit: Sequence[AuditEntry]) -> str:
     return numbers[0]["prefix"] if numbers else f"{game[:2].upper()}-F"
 
 
-def _writable(folder: Traversable) -> bool:
-    return isinstance(folder, Path) and os.access(folder, os.W_OK)
-
-
 def _read_ledger(resource: Traversable, source: str) -> tuple[str | None, tuple[LedgerEntry, ...]]:
     if not resource.is_file():
         return None, ()
@@ -236,19 +241,16 @@ def _read_ledger(resource: Traversable, source: str) -> tuple[str | None, tuple[
     return text, parse_ledger(text, source)
 
 
-def open_ledger(game: str, file: str, audit: Sequence[AuditEntry], folder: Traversable, report: Path) -> Ledger:
-    """The ledger `file` of `game` in `folder` (the package's specs folder), checked against the
-    audit. When `folder` is not writable, the ledger is written to `report`/ledger-<game>.toml
-    instead, and the entries an earlier run left there stay in force."""
-    base, shipped = _read_ledger(folder.joinpath(file), f"specs/{file}")
-    carried: tuple[LedgerEntry, ...] = ()
-    target = report / f"ledger-{game}.toml"
-    beside_report = not _writable(folder)
-    if beside_report:
-        carried = tuple(e for e in _read_ledger(target, str(target))[1] if e not in shipped)
-    else:
-        target = Path(str(folder.joinpath(file)))
-    entries = _checked((*shipped, *carried))
+def open_ledger(game: str, file: str, audit: Sequence[AuditEntry], shipped: Traversable, own: Path | None) -> Ledger:
+    """The ledger `file` of `game`: the shipped one in `shipped` (the package's specs folder, only
+    read), and with `own` (the folder `--ledgers` names) the user's there, which must agree with
+    the shipped one and is where new ids are written; all checked against the audit."""
+    base, entries = _read_ledger(shipped.joinpath(file), f"specs/{file}")
+    target = None if own is None else own / file
+    if target is not None:
+        text, theirs = _read_ledger(target, str(target))
+        base = text if text is not None else base
+        entries = _checked((*entries, *(e for e in theirs if e not in entries)))
     prefix = _prefix(game, audit)
     audited = {e.id for e in audit}
     for entry in entries:
@@ -256,7 +258,7 @@ def open_ledger(game: str, file: str, audit: Sequence[AuditEntry], folder: Trave
             raise SpecError(f"{entry.where}: id {entry.id} is an audited finding's id")
         if not entry.id.startswith(prefix):
             raise SpecError(f"{entry.where}: id {entry.id} must start with {prefix}, as {game}'s finding ids do")
-    return Ledger(game, file, entries, carried, base, target, beside_report)
+    return Ledger(game, file, entries, base, target)
 
 
 def _setting(item: Evidence) -> dict[str, Any]:
@@ -276,18 +278,29 @@ def observe(evidence: Sequence[Evidence]) -> list[Observed]:
 
 
 def _number(finding_id: str) -> int:
-    match = AUDIT_ID.match(finding_id)
+    match = AUDIT_ID.match(finding_id) or PROVISIONAL_ID.match(finding_id)
     assert match is not None, finding_id
     return int(match["number"])
 
 
+def provisional_id(prefix: str, number: int) -> str:
+    """The provisional id of the `number`th new key of one run: MEC-N01 for the prefix MEC-F."""
+    return f"{prefix[:-1]}N{number:02d}"
+
+
 def assemble(
-    game: str, evidence: Sequence[Evidence], audit: Sequence[AuditEntry], ledger: Mapping[str, str]
+    game: str,
+    evidence: Sequence[Evidence],
+    audit: Sequence[AuditEntry],
+    ledger: Mapping[str, str],
+    permanent: bool = True,
 ) -> list[Finding]:
     """File the evidence under the audited findings it bears on, and each other key under a
-    new finding of its own: its id in `ledger` (key -> id), or for a key the ledger lacks, the
-    next number after the highest of the audit and the ledger, in order of key. Audited
-    findings come first, in the audit's order, then the new ones in order of id."""
+    new finding of its own: its id in `ledger` (key -> id), or for a key the ledger lacks, in
+    order of key, the next number after the highest of the audit and the ledger when new ids are
+    `permanent` (they go into a ledger), else a provisional id of this run (MEC-N01, ...).
+    Audited findings come first, in the audit's order, then the new ones in order of id, the
+    provisional ones last."""
     owner = {key: entry.id for entry in audit for key in entry.evidence}
     filed: dict[str, list[Observed]] = {}
     for observed in observe(evidence):
@@ -297,36 +310,39 @@ def assemble(
         Finding(e.id, game, e.kind, e.title, e.clauses, True, tuple(filed[e.id])) for e in audit if e.id in filed
     ]
     prefix = _prefix(game, audit)
-    next_number = max(map(_number, [*(e.id for e in audit), *ledger.values()]), default=0) + 1
+    next_number = max(map(_number, [*(e.id for e in audit), *ledger.values()]), default=0) + 1 if permanent else 1
     audited = {e.id for e in audit}
     ids = dict(ledger)
     new = []
     for key in sorted(k for k in filed if k not in audited):
+        provisional = key not in ids and not permanent
         if key not in ids:
-            ids[key] = f"{prefix}{next_number:02d}"
+            ids[key] = provisional_id(prefix, next_number) if provisional else f"{prefix}{next_number:02d}"
             next_number += 1
         [observed] = filed[key]
         item = observed.evidence
-        new.append(Finding(ids[key], game, item.check, item.title, item.clauses, False, (observed,)))
-    return findings + sorted(new, key=lambda f: _number(f.id))
+        new.append(Finding(ids[key], game, item.check, item.title, item.clauses, False, (observed,), provisional))
+    return findings + sorted(new, key=lambda f: (f.provisional, _number(f.id)))
 
 
 def new_entries(findings: Iterable[Finding], ledger: Mapping[str, str]) -> tuple[LedgerEntry, ...]:
-    """The ids `findings` gave to keys `ledger` (key -> id) does not record yet, in order of id."""
+    """The permanent ids `findings` gave to keys `ledger` (key -> id) does not record yet, in order of id."""
     return tuple(
-        LedgerEntry(f.id, key) for f in findings if not f.audited and (key := f.evidence[0].evidence.key) not in ledger
+        LedgerEntry(f.id, key)
+        for f in findings
+        if not f.audited and not f.provisional and (key := f.evidence[0].evidence.key) not in ledger
     )
 
 
 def ledger_header(game: str) -> str:
     """The comment that opens a new ledger file."""
     return (
-        f"# The ledger of {game}'s finding ids: every id `rulecheck verify` has given to evidence that no\n"
-        "# audited finding lists, with the evidence key (CHECK:SUBJECT) it was given to. verify appends an\n"
-        "# entry for each new key (numbered after the highest id here and in the audit file) and reuses\n"
-        "# these ids in every later run, so an id never moves between budgets, runs or machines. Keep the\n"
-        "# entries: an id is never given to another key. A key the audit file comes to list is filed under\n"
-        "# the audit's id, and its id here is not given again.\n"
+        f"# The ledger of {game}'s finding ids: every id `rulecheck verify --ledgers DIR` has given to\n"
+        "# evidence that no audited finding lists, with the evidence key (CHECK:SUBJECT) it was given to.\n"
+        "# verify appends an entry for each new key (numbered after the highest id here, in the shipped\n"
+        "# ledger and in the audit file) and reuses these ids in every later run, so an id never moves\n"
+        "# between budgets, runs or machines. Keep the entries: an id is never given to another key. A key\n"
+        "# the audit file comes to list is filed under the audit's id, and its id here is not given again.\n"
     )
 
 
@@ -335,15 +351,13 @@ def _entry_text(entry: LedgerEntry) -> str:
 
 
 def write_ledger(ledger: Ledger, added: Sequence[LedgerEntry]) -> bool:
-    """Write the ledger to its target, whole or not at all: the package ledger's text (a new
-    file's header when there is none), then the carried entries and `added`; nothing when
-    there are neither. Whether it wrote."""
-    extra = (*ledger.carried, *added)
-    if not extra:
+    """Append `added` to the user's ledger, its target, written whole or not at all (a new file
+    starts from the shipped ledger's text, or a header); nothing when there is no target or
+    nothing to add. Whether it wrote."""
+    if ledger.target is None or not added:
         return False
     text = ledger_header(ledger.game) if ledger.base is None else ledger.base.rstrip("\n") + "\n"
-    ledger.target.parent.mkdir(parents=True, exist_ok=True)
-    write_whole(ledger.target, text + "".join(map(_entry_text, extra)))
+    write_whole(ledger.target, text + "".join(map(_entry_text, added)))
     return True
 
 
@@ -369,21 +383,27 @@ def _rulebook(ids: Sequence[str], clauses: Mapping[str, Clause]) -> list[dict[st
     return [{"id": c.id, "lines": list(c.lines), "text": c.text} for i in ids if (c := clauses.get(i)) is not None]
 
 
+def _witnessed(observed: Observed, path: Path, files: dict[Path, str]) -> dict[str, Any]:
+    """`observed` as the report's JSON, its witness trace (if it is one) to be written to `path`."""
+    if "trace" not in observed.evidence.witness:
+        return _evidence_data(observed, None)
+    files[path] = _json(observed.evidence.witness["trace"])
+    return _evidence_data(observed, str(path))
+
+
 def report_data(
-    findings: Sequence[Finding], folder: Path, clauses: Mapping[str, Clause] = {}
+    findings: Sequence[Finding], folder: Path, clauses: Mapping[str, Clause] = {}, unreached: Sequence[Evidence] = ()
 ) -> tuple[dict[str, Any], dict[Path, str]]:
     """The findings.json object, and the witness files it names (path -> content); `clauses`
-    are the catalogues' clauses by id, whose sentences each finding quotes."""
+    are the catalogues' clauses by id, whose sentences each finding quotes, and `unreached` the
+    notes of the rules the budget did not reach, listed apart under "unreached", with no id."""
     files: dict[Path, str] = {}
     entries = []
     for finding in findings:
-        items = []
-        for index, observed in enumerate(finding.evidence, start=1):
-            path = None
-            if "trace" in observed.evidence.witness:
-                path = folder / "witnesses" / f"{finding.id}-{index}.json"
-                files[path] = _json(observed.evidence.witness["trace"])
-            items.append(_evidence_data(observed, str(path) if path else None))
+        items = [
+            _witnessed(observed, folder / WITNESSES / f"{finding.id}-{index}.json", files)
+            for index, observed in enumerate(finding.evidence, start=1)
+        ]
         entries.append(
             {
                 "id": finding.id,
@@ -393,13 +413,21 @@ def report_data(
                 "clauses": list(finding.clauses),
                 "rulebook": _rulebook(finding.clauses or finding.evidence[0].evidence.clauses, clauses),
                 "audited": finding.audited,
+                "provisional": finding.provisional,
+                "decide": list(finding.decide),
+                "proposal": list(finding.proposal),
                 "options": [setting for item in items for setting in item["options"]],
                 "witness": items[0]["witness"],
                 "replay": items[0]["replay"],
                 "evidence": items,
             }
         )
-    return {"format": "rulecheck-findings", "format_version": 1, "findings": entries}, files
+    notes = [
+        {"game": o.evidence.game, "rulebook": _rulebook(o.evidence.clauses, clauses)}
+        | _witnessed(o, folder / WITNESSES / f"unreached-{o.evidence.subject}.json", files)
+        for o in observe(unreached)
+    ]
+    return {"format": "rulecheck-findings", "format_version": 1, "findings": entries, "unreached": notes}, files
 
 
 def summary(findings: Iterable[Finding]) -> dict[str, dict[str, int]]:
@@ -410,61 +438,6 @@ def summary(findings: Iterable[Finding]) -> dict[str, dict[str, int]]:
     return {game: dict(sorted(counts.items())) for game, counts in sorted(table.items())}
 
 
-def markdown(data: dict[str, Any], totals: dict[str, dict[str, int]], traces: Mapping[str, Any] = {}) -> str:
-    """findings.md, for a rule designer: each finding with the rulebook's sentences involved,
-    what each check found in plain words, where it was seen against the readings tried, and
-    the command that shows it again; then what was not reproduced, the readings searched and
-    a summary. `traces` holds the witness traces by file name."""
-    lines = ["# Findings", ""]
-    tried = data.get("tried", {})
-    for entry in data["findings"]:
-        origin = "from the audit" if entry["audited"] else "new: no audited finding lists it"
-        lines += [f"## {entry['id']} ({entry['game']}, {entry['kind']}): {entry['title']}", ""]
-        lines += [f"*{origin}*", ""]
-        if entry.get("rulebook"):
-            lines += ["The rulebook says:", ""]
-            for clause in entry["rulebook"]:
-                where = f"line {', '.join(map(str, clause['lines']))}" if clause["lines"] else "no line states it"
-                lines.append(f"> **{clause['id']}** ({where}): {clause['text']}  ")
-            lines.append("")
-        lines += ["What the checks found:", ""]
-        for number, item in enumerate(entry["evidence"], start=1):
-            opening = FOUND.get(item["check"], item["check"])
-            lines.append(f"{number}. **{opening}** ({item['check']}): {item['title']}.")
-            lines.append(f"   Seen {seen_under(item['options'], tried.get(entry['game'], []))}.")
-            lines.append(f"   {witness_words(item, traces)}Show it: `{item['replay']}`")
-            if "table" in item["witness"]:
-                lines += _table_lines(item["witness"]["table"])
-        lines.append("")
-    if data.get("not_reproduced"):
-        lines += ["## Not reproduced", "", "Audited findings that no check of this run produced evidence for.", ""]
-        for entry in data["not_reproduced"]:
-            lines += [f"### {entry['id']} ({entry['game']}, {entry['kind']}): {entry['title']}", ""]
-            lines += [f"- {key}: {ran} ({entry['budget']} budget)" for key, ran in entry["searched"].items()]
-            lines.append("")
-    if data.get("readings"):
-        lines += ["## Readings searched", "", "| game | option | value | default | verdict | search |"]
-        lines.append("| --- | --- | --- | --- | --- | --- |")
-        for r in data["readings"]:
-            where = f", after {r['after']} actions" if "after" in r else ""
-            verdict = r["verdict"] + (f" ({r['what']}{where})" if "what" in r else "")
-            lines.append(f"| {r['game']} | {r['option']} | {r['value']} | {r['default']} | {verdict} | {r['search']} |")
-        lines.append("")
-    lines += ["## Summary", "", "| game | kind | findings |", "| --- | --- | --- |"]
-    lines += [f"| {game} | {kind} | {n} |" for game, counts in totals.items() for kind, n in counts.items()]
-    return "\n".join(lines) + "\n"
-
-
-def _table_lines(table: dict[str, Any]) -> list[str]:
-    columns = table["columns"]
-    rows = [
-        "   | " + " | ".join(columns) + " |",
-        "   | " + " | ".join("---" for _ in columns) + " |",
-    ]
-    rows += ["   | " + " | ".join(str(v) for v in row) + " |" for row in table["rows"]]
-    return ["", *rows, ""]
-
-
 def write_report(
     findings: Sequence[Finding],
     folder: Path,
@@ -473,6 +446,7 @@ def write_report(
     clauses: Mapping[str, Clause] = {},
     tried: Mapping[str, Sequence[Mapping[str, Any]]] = {},
     draw: Callable[[Mapping[str, Any]], str | None] = lambda trace: None,
+    unreached: Sequence[Evidence] = (),
 ) -> dict[str, Any]:
     """Write findings.json, findings.md and the witness traces into `folder`; return the data.
     `readings` is the verdict of the reading check on each option value it searched,
@@ -480,8 +454,9 @@ def write_report(
     `clauses` the catalogues' clauses by id, and `tried` each game's settings (players and
     option values) its campaign played, against which findings.md says where each piece of
     evidence was seen. findings.html is the same report as a page, with `draw(trace)` (the SVG
-    of a witness trace's last position, or None) beside each witness."""
-    data, files = report_data(findings, folder, clauses)
+    of a witness trace's last position, or None) beside each witness. `unreached` are the notes
+    of the rules the budget did not reach, which both list apart from the findings."""
+    data, files = report_data(findings, folder, clauses, unreached)
     totals = summary(findings)
     data["summary"] = totals
     data["readings"] = [dict(r) for r in readings]

@@ -1,9 +1,12 @@
 """The words the findings report says each finding in: findings.md and findings.html alike.
 
-Models: how each kind of evidence opens, in plain words; where a piece of evidence was seen,
-by player count, against the settings the campaign tried (`at 2 players under every reading
-tried (24) but removal=edge5`); and a witness trace's length, with the length of the game it
-was shrunk from.
+Models: how each kind of evidence opens, in plain words; where a finding comes from (the audit,
+a ledger, or this run only); where a clause is said in the rulebook; the rows of the summary
+that opens the report (id, game, kind, the finding in one line, what to decide) and the words
+that introduce the rules the budget did not reach; where a piece of evidence was seen, by
+player count, against the settings the campaign tried (`at 2 players under every reading tried
+(24) but removal=edge5`); and a witness trace's length, with the length of the game it was
+shrunk from.
 
 Leaves out: the layout of either document (findings.py, page.py).
 """
@@ -27,8 +30,42 @@ FOUND: Final = {
 }
 """How the report opens each kind of evidence, before the evidence's own words."""
 
+UNREACHED: Final = (
+    "Not findings: rules that no game of this budget applied, listed apart from the defects and given no id. "
+    "A larger budget, or play that seeks a rule out, may reach them; a rule that can never apply is a finding "
+    "of its own (a dead rule)."
+)
+"""What the report says before the rules the budget did not reach."""
+
+SUMMARY_COLUMNS: Final = ("id", "game", "kind", "finding", "what to decide")
+
 SHOWN_SETTINGS: Final = 4
 """A "seen under" summary names at most this many readings; more are counted."""
+
+
+def origin(entry: Mapping[str, Any]) -> str:
+    """Where a finding of the report's JSON comes from, and how long its id lasts."""
+    if entry["audited"]:
+        return "from the audit"
+    if entry.get("provisional"):
+        return (
+            f"new: no audited finding lists it; {entry['id']} is this run's id only "
+            "(rulecheck verify --ledgers DIR keeps new ids in DIR for good)"
+        )
+    return "new: no audited finding lists it; its id is kept in the ledger"
+
+
+def said_where(clause: Mapping[str, Any]) -> str:
+    """Where the rulebook says a clause of the report's JSON: `line 40, 41`, or that no line does."""
+    return f"line {', '.join(map(str, clause['lines']))}" if clause["lines"] else "no line states it"
+
+
+def summary_row(entry: Mapping[str, Any]) -> tuple[str, ...]:
+    """A finding's row in the summary, after its id: game, kind, the finding in one line, and
+    what to decide (the first decision, with how many more the finding lists)."""
+    decide = entry.get("decide", [])
+    more = f" (and {len(decide) - 1} more)" if len(decide) > 1 else ""
+    return entry["game"], entry["kind"], entry["title"], (decide[0] + more) if decide else ""
 
 
 def _reading(setting: Mapping[str, Any]) -> str:

@@ -120,14 +120,15 @@ def _listed(items: Iterable[str]) -> str:
 
 def _choices_apart(labels: Labels, who: str, choices: set[str], other_choices: set[str]) -> str:
     """How the variant's choices differ from the base's, in the mover's words: `under X player 0
-    may also fortify T13`; at a chance node, the outcomes only one reading has."""
+    may also fortify T13`, `under X player 0 may not fortify T13, which Y allows`; at a chance
+    node, the outcomes only one reading has."""
     gained, lost = other_choices - choices, choices - other_choices
     if who == "chance":
         parts = [f"only under {labels.base}: {_listed(lost)}" if lost else ""]
         parts.append(f"only under {labels.variant}: {_listed(gained)}" if gained else "")
         return "chance outcomes " + "; ".join(p for p in parts if p)
     parts = [f"under {labels.variant} {who} may also {_listed(gained)}" if gained else ""]
-    parts.append(f"under {labels.variant} {who} may not {_listed(lost)}, as under {labels.base}" if lost else "")
+    parts.append(f"under {labels.variant} {who} may not {_listed(lost)}, which {labels.base} allows" if lost else "")
     return "; ".join(p for p in parts if p)
 
 
