@@ -225,24 +225,72 @@ def _like(value: str, known: Mapping[str, str]) -> str:
 
 
 def read(game: GlobotTimeForce, document: Mapping[str, Any], fail: Fail) -> GTFState:
-    """The state `document` describes, every part left out at its default (the docs' Scenarios)."""
+    """The state `document` describes, every part left out at its default (the docs' Scenarios).
+    Its parts are read in the order a reader checks them: the stage and seat, the achievement
+    boards, the end trigger, the players, where every card is, and the turn's bookkeeping."""
     r = _Reader(game, fail)
-    data = r.data
-    options = game.options
     top = r.table(document, (), KEYS)
-    row = game.players + 1
-
     stage = r.text(top.get("stage", ACT), ("stage",))
     if stage not in STAGES:
         fail(("stage",), f"no stage {shown(stage)}; the stages are {', '.join(STAGES)}", FORMAT_RULE)
     current = r.seat(top.get("current", 0), ("current",), "GTF-S1")
+    drawn = _read_boards(r, top, stage)
+    boards = tuple(sorted(drawn))
+    spaces = tuple(drawn[b] for b in boards)
+    placed = Counter(h for holders in spaces for h in holders)
+    for p, count in sorted(placed.items()):
+        if count > counters.TOKENS:
+            fail(("achievements",), f"player {p} has {count} tokens on achievements, of {counters.TOKENS}", "GTF-S2")
+    triggered = _read_trigger(r, top, placed)
+    listed = r.items(top, "players", ())
+    if len(listed) > game.players:
+        fail(("players",), f"{len(listed)} players in a game of {game.players}", "GTF-S1")
+    players = tuple(
+        _read_player(r, listed[p] if p < len(listed) else {}, ("players", p), placed[p], triggered)
+        for p in range(game.players)
+    )
+    timeline, discards, deck = _read_card_places(r, top, players)
+    in_row = counters.TURNS_IN_A_ROW if r.boolean(top, "second_turn", ()) else 1
+    granted = r.boolean(top, "second_turn_granted", ())
+    extra = r.boolean(top, "extra_turn", ())
+    fired = _read_passives_used(r, top, current, players[current])
+    pending = tuple(_read_pending(r, entry, ("pending", i)) for i, entry in enumerate(r.items(top, "pending", ())))
+    state = GTFState(
+        stage=stage,
+        deck=Pile.shuffled(deck),
+        boards_left=Pile.shuffled(k for k in r.data.achievements if k not in drawn),
+        boards=boards,
+        spaces=spaces,
+        timeline=timeline,
+        discards=discards,
+        players=players,
+        current=current,
+        in_row=in_row,
+        granted=granted,
+        fired=fired,
+        pending=pending,
+        refill=0,
+        triggered=triggered,
+        extra=extra,
+    )
+    refill = r.count(top, "refill", (), "GTF-T12", _refill_due(game, state))
+    state = evolve(state, refill=refill)
+    _check(r, state)
+    return state
 
-    # The achievement boards, with the players on their token spaces.
+
+def _read_boards(r: _Reader, top: Mapping[str, Any], stage: str) -> dict[str, tuple[int, ...]]:
+    """The drawn achievement boards by key, each with the players on its token spaces in order:
+    as written, else (outside the boards stage) the data set's first boards, no token on them."""
+    game, data, fail = r.game, r.data, r.fail
     board_count = data.boards_by_players[game.players - 1]
-    if "achievements" in top:
-        boards_table = r.table(top["achievements"], ("achievements",))
-        drawn: dict[str, tuple[int, ...]] = {}
-        for name, holders in boards_table.items():
+    if "achievements" not in top:
+        drawn: dict[str, tuple[int, ...]] = (
+            {} if stage == BOARDS else {key: () for key in list(data.achievements)[:board_count]}
+        )
+    else:
+        drawn = {}
+        for name, holders in r.table(top["achievements"], ("achievements",)).items():
             at = ("achievements", name)
             board = r.board_keys.get(name)
             if board is None:
@@ -261,50 +309,43 @@ def read(game: GlobotTimeForce, document: Mapping[str, Any], fail: Fail) -> GTFS
             seats = tuple(r.seat(h, [*at, i], "GTF-S1") for i, h in enumerate(holders))
             if len(seats) > len(printed):
                 fail(at, f"{len(seats)} tokens on {shown(name)}, which has {len(printed)} token spaces", "GTF-E1")
-            if options.tokens_per_board is TokensPerBoard.ONE and len(set(seats)) < len(seats):
+            if game.options.tokens_per_board is TokensPerBoard.ONE and len(set(seats)) < len(seats):
                 fail(at, f"a player has two tokens on {shown(name)} (tokens_per_board=one)", "GTF-E1")
             drawn[board] = seats
-    else:
-        drawn = {} if stage == BOARDS else {key: () for key in list(data.achievements)[:board_count]}
-    boards = tuple(sorted(drawn))
-    if stage == BOARDS and len(boards) >= board_count:
+    if stage == BOARDS and len(drawn) >= board_count:
         fail(("achievements",), f"all {board_count} boards are drawn: the stage is not {BOARDS}", "GTF-S7")
-    if stage != BOARDS and len(boards) != board_count:
-        fail(("achievements",), f"{len(boards)} boards for {game.players} players, who draw {board_count}", "GTF-S7")
-    spaces = tuple(drawn[b] for b in boards)
-    placed = Counter(h for holders in spaces for h in holders)
-    for p, count in sorted(placed.items()):
-        if count > counters.TOKENS:
-            fail(("achievements",), f"player {p} has {count} tokens on achievements, of {counters.TOKENS}", "GTF-S2")
+    if stage != BOARDS and len(drawn) != board_count:
+        fail(("achievements",), f"{len(drawn)} boards for {game.players} players, who draw {board_count}", "GTF-S7")
+    return drawn
 
-    # The end trigger.
+
+def _read_trigger(r: _Reader, top: Mapping[str, Any], placed: Counter[int]) -> int:
+    """The seat of the player who triggered the end (placed every token first), -1 for none."""
     if "end_triggered_by" in top:
         triggered = r.seat(top["end_triggered_by"], ("end_triggered_by",), "GTF-S1")
         if placed[triggered] != counters.TOKENS:
-            fail(
+            r.fail(
                 ("end_triggered_by",),
                 f"player {triggered} has {placed[triggered]} tokens on achievements, not all {counters.TOKENS}",
                 "GTF-E2",
             )
-    else:
-        finished = [p for p in range(game.players) if placed[p] == counters.TOKENS]
-        if len(finished) > 1:
-            fail(("end_triggered_by",), f"players {finished} have placed every token: say who was first", "GTF-E2")
-        triggered = finished[0] if finished else -1
+        return triggered
+    finished = [p for p in range(r.game.players) if placed[p] == counters.TOKENS]
+    if len(finished) > 1:
+        r.fail(("end_triggered_by",), f"players {finished} have placed every token: say who was first", "GTF-E2")
+    return finished[0] if finished else -1
 
-    # The players.
-    listed = r.items(top, "players", ())
-    if len(listed) > game.players:
-        fail(("players",), f"{len(listed)} players in a game of {game.players}", "GTF-S1")
-    players = tuple(
-        _read_player(r, listed[p] if p < len(listed) else {}, ("players", p), placed[p], triggered)
-        for p in range(game.players)
-    )
 
-    # Where every card is.
+def _read_card_places(
+    r: _Reader, top: Mapping[str, Any], players: Sequence[Player]
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The timeline, the discard pile (sorted) and the deck: each card of the data set's deck list
+    in one place, those written nowhere in the deck (or, when the deck is written, the discards)."""
+    data, fail = r.data, r.fail
+    row = r.game.players + 1
     timeline = r.cards(top, "timeline", ())
     if len(timeline) > row:
-        fail(("timeline",), f"{len(timeline)} cards in a timeline of {row} ({game.players} players + 1)", "GTF-S5")
+        fail(("timeline",), f"{len(timeline)} cards in a timeline of {row} ({r.game.players} players + 1)", "GTF-S5")
     discards_given = "discards" in top
     discards = r.cards(top, "discards", ())
     deck_given = "deck" in top
@@ -339,16 +380,16 @@ def read(game: GlobotTimeForce, document: Mapping[str, Any], fail: Fail) -> GTFS
         )
     else:
         deck = rest
-    discards = tuple(sorted(discards))
+    return timeline, tuple(sorted(discards)), deck
 
-    # The turn's bookkeeping.
-    in_row = counters.TURNS_IN_A_ROW if r.boolean(top, "second_turn", ()) else 1
-    granted = r.boolean(top, "second_turn_granted", ())
-    extra = r.boolean(top, "extra_turn", ())
-    me = players[current]
-    fired = tuple(sorted(r.cards(top, "passives_used", ())))
-    used = Counter(fired)
-    for i, key in enumerate(r.cards(top, "passives_used", ())):
+
+def _read_passives_used(r: _Reader, top: Mapping[str, Any], current: int, me: Player) -> tuple[str, ...]:
+    """The cards whose passive skill has resolved this turn (sorted), each at most once a turn for
+    each copy in the tableau of `me`, the player to move (GTF-T5)."""
+    data, fail = r.data, r.fail
+    written = r.cards(top, "passives_used", ())
+    used = Counter(written)
+    for i, key in enumerate(written):
         if not any(s.kind == PASSIVE for s in data.cards[key].skills):
             fail(("passives_used", i), f"{shown(data.cards[key].name)} has no passive skill", "GTF-T3a")
         if used[key] > me.tableau.count(key):
@@ -358,30 +399,7 @@ def read(game: GlobotTimeForce, document: Mapping[str, Any], fail: Fail) -> GTFS
                 f"{me.tableau.count(key)}: a passive skill resolves once a turn for each card",
                 "GTF-T5",
             )
-    pending = tuple(_read_pending(r, entry, ("pending", i)) for i, entry in enumerate(r.items(top, "pending", ())))
-
-    state = GTFState(
-        stage=stage,
-        deck=Pile.shuffled(deck),
-        boards_left=Pile.shuffled(k for k in data.achievements if k not in drawn),
-        boards=boards,
-        spaces=spaces,
-        timeline=timeline,
-        discards=discards,
-        players=players,
-        current=current,
-        in_row=in_row,
-        granted=granted,
-        fired=fired,
-        pending=pending,
-        refill=0,
-        triggered=triggered,
-        extra=extra,
-    )
-    refill = r.count(top, "refill", (), "GTF-T12", _refill_due(game, state))
-    state = evolve(state, refill=refill)
-    _check(r, state)
-    return state
+    return tuple(sorted(written))
 
 
 def _bronze_only(gears: int, at: Path, fail: Fail) -> tuple[int, int, int]:
