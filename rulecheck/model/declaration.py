@@ -124,7 +124,8 @@ class GameDeclaration:
     """How a position of this game is written in a scenario file, and read back."""
     components: Callable[[Any], tuple[Component, ...]] | None = None
     """`components(game)`: the cards or components of the data set a game of this class plays
-    with, for `rulecheck cards`; None for a game without a data set."""
+    with, or for a game without a data set the pieces its rules place, for `rulecheck cards`;
+    None for a game with neither."""
     audit: str | None = None
     """The file in specs/ that files the checks' evidence under the audit's findings
     (`<name>-audit.toml`), or None when the rulebook has no audit."""
