@@ -1,6 +1,7 @@
 """What a newcomer meets first on the command line: a missing scenario path said to be missing,
-folders of scenarios read to the bottom, the data set's cards listed, scenario answers that say
-why, `apply` chained and its hidden draws grouped, and counts in agreeing words."""
+folders of scenarios read to the bottom, the shipped scenarios reached by name from any folder,
+the data set's cards (or a game's pieces) listed and named by key or name in a scenario, scenario
+answers that say why, `apply` chained and its hidden draws grouped, and counts in agreeing words."""
 
 import json
 import re
@@ -370,3 +371,21 @@ def test_cards_answers_for_every_game_and_lists_globetrotter_s_pieces_from_its_r
     by_name.write_text(scenario.read_text().replace('kind = "factory"', 'kind = "Factory"'))
     assert 'kind = "Factory"' in by_name.read_text()
     assert load_scenario(by_name).state == load_scenario(scenario).state
+
+
+def test_a_path_under_scenarios_reaches_the_shipped_scenarios_from_a_folder_without_them(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    shipped = SCENARIOS / "mechanica" / "03-shop-rotation.toml"
+    code, out, _ = run(capsys, "legal", "mechanica", "--from", "scenarios/mechanica/03-shop-rotation.toml")
+    assert code == 0 and out == run(capsys, "legal", "mechanica", "--from", shipped)[1]
+    code, out, _ = run(capsys, "scenario", "check", "scenarios/mechanica")
+    files = sorted((SCENARIOS / "mechanica").glob("*.toml"))
+    assert code == 0 and f"in {len(files)} scenario files" in out
+    assert all(f"pass  scenarios/mechanica/{path.name}" in out for path in files)
+    code, _, err = run(capsys, "scenario", "check", "scenarios/no-such-game")
+    assert code == 2 and "scenarios/no-such-game: not found" in err
+    (tmp_path / "scenarios" / "mechanica").mkdir(parents=True)
+    own = tmp_path / "scenarios" / "mechanica" / "03-shop-rotation.toml"
+    own.write_text(shipped.read_text().replace('shop = ["", "upgrader", "", ""]', 'shop = ["", "upgrade", "", ""]'))
+    code, _, err = run(capsys, "legal", "mechanica", "--from", "scenarios/mechanica/03-shop-rotation.toml")
+    assert code == 2 and "did you mean 'upgrader'" in err  # a file that is there is read, not the shipped one

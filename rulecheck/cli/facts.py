@@ -167,7 +167,7 @@ def add_commands(commands: Any) -> None:
         commands,
         "cards",
         _cards,
-        "the cards or components of a game's data set, or its pieces, with their keys and names",
+        "the cards, components or pieces of a game, with their keys and names",
         aliases=["components"],
     )
     add_game(cards, [name for name, d in DECLARATIONS.items() if d.components is not None])
