@@ -14,7 +14,7 @@ from rulecheck.check.positions.scenario import load_scenario
 from rulecheck.cli import main
 from rulecheck.core.trace import load_trace
 from rulecheck.core.words import counted
-from rulecheck.registry import declaration, make_game
+from rulecheck.registry import DECLARATIONS, SHIPPED, declaration, make_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
@@ -351,11 +351,14 @@ def test_a_mechanica_scenario_names_each_component_by_the_key_cards_lists_and_a_
 def test_cards_answers_for_every_game_and_lists_globetrotter_s_pieces_from_its_rules(capsys, tmp_path):
     from rulecheck.games.globetrotter.counters import BUILDING_HP, ROVER_HP, TREASURY_CAPACITY
     from rulecheck.games.globetrotter.state import BUILDING_KINDS
-    from rulecheck.registry import DECLARATIONS
 
-    for name in DECLARATIONS:
+    for name, declared in DECLARATIONS.items():  # shipped ones, and any RULECHECK_EXTRA_GAMES adds
         code, out, err = run(capsys, "cards", name)
-        assert code == 0 and out.startswith(f"{name}, ") and not err, (name, err)
+        if declared.components is None:
+            assert (code, out) == (2, "") and f"{name} has no cards, components or pieces to list" in err
+        else:
+            assert code == 0 and out.startswith(f"{name}, ") and not err, (name, err)
+    assert all(shipped.components is not None for shipped in SHIPPED)
     code, out, _ = run(capsys, "components", "globetrotter", "--json")
     listed = {c["key"]: c for c in json.loads(out)["components"]}
     assert set(listed) == {"rover", "fortification", *BUILDING_KINDS}
@@ -389,3 +392,14 @@ def test_a_path_under_scenarios_reaches_the_shipped_scenarios_from_a_folder_with
     own.write_text(shipped.read_text().replace('shop = ["", "upgrader", "", ""]', 'shop = ["", "upgrade", "", ""]'))
     code, _, err = run(capsys, "legal", "mechanica", "--from", "scenarios/mechanica/03-shop-rotation.toml")
     assert code == 2 and "did you mean 'upgrader'" in err  # a file that is there is read, not the shipped one
+
+
+def test_cards_of_a_game_with_nothing_to_list_says_so(capsys, monkeypatch):
+    from tests.fixtures.pig_declaration import PIG
+
+    monkeypatch.setitem(DECLARATIONS, "pig", PIG)
+    code, out, err = run(capsys, "cards", "pig")
+    assert (code, out) == (
+        2,
+        "",
+    ) and err == "rulecheck: pig has no cards, components or pieces to list: no data set, and none declared\n"

@@ -163,7 +163,7 @@ class GameDeclaration:
 
     def component_list(self, game: Game[Any, Any]) -> tuple[Component, ...]:
         if self.components is None:
-            raise SpecError(f"{self.name} has no data set of cards or components")
+            raise SpecError(f"{self.name} has no cards, components or pieces to list: no data set, and none declared")
         return self.components(game)
 
     def position_format(self) -> PositionFormat[Any]:
