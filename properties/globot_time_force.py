@@ -12,6 +12,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
+from rulecheck.core.words import counted
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TABLEAU_LIMIT, TOKENS, TURNS_IN_A_ROW
 from rulecheck.games.globot_time_force.options import (
     GlobotTimeForceOptions,
@@ -96,7 +97,10 @@ def full_timeline_at_turn_start(game: Any, s: GTFState, action: Any, t: GTFState
         return None
     if len(t.timeline) == game.players + 1 or t.deck.size == 0:
         return None
-    return f"player {t.current + 1}'s turn starts with {len(t.timeline)} timeline cards and {t.deck.size} in the deck"
+    return (
+        f"player {t.current}'s turn starts with {counted(len(t.timeline), 'timeline card')}, not "
+        f"{game.players + 1} ({counted(game.players, 'player')} and one), and {t.deck.size} in the deck"
+    )
 
 
 def _meets(game: Any, requirement: Any, tableau: tuple[str, ...]) -> bool:

@@ -27,7 +27,7 @@ def _first(items: list[str]) -> str | None:
 
 
 def wallet_never_negative(game: Any, s: MechanicaState) -> str | None:
-    return _first([f"player {p + 1}'s Wallet holds {f.wallet}" for p, f in enumerate(s.factories) if f.wallet < 0])
+    return _first([f"player {p}'s Wallet holds {f.wallet}" for p, f in enumerate(s.factories) if f.wallet < 0])
 
 
 def vault_never_decreases(game: Any, before: MechanicaState, action: Any, after: MechanicaState) -> str | None:
@@ -35,7 +35,7 @@ def vault_never_decreases(game: Any, before: MechanicaState, action: Any, after:
         return None
     return _first(
         [
-            f"player {p + 1}'s Vault went from {b.vault} to {a.vault}"
+            f"player {p}'s Vault went from {b.vault} to {a.vault}"
             for p, (b, a) in enumerate(zip(before.factories, after.factories))
             if a.vault < b.vault
         ]
@@ -47,7 +47,7 @@ def _first_in_a_factory(game: Any, s: MechanicaState, faults: Callable[[Any, Fac
     for p, f in enumerate(s.factories):
         found = faults(game, f)
         if found:
-            return f"player {p + 1}'s {found[0]}"
+            return f"player {p}'s {found[0]}"
     return None
 
 
@@ -160,10 +160,10 @@ def money_accounted(game: Any, before: MechanicaState, action: Any, after: Mecha
         change = a.wallet - b.wallet
         expected = _wallet_change(game, b, action) if p == mover else 0
         if change != expected:
-            return f"player {p + 1}'s Wallet changed by {change} on {action}, not {expected}"
+            return f"player {p}'s Wallet changed by {change} on {action}, not {expected}"
         vault = a.vault - b.vault
         if p == mover and isinstance(action, Complete) and vault != game.rules.blueprint[action.card].payout:
-            return f"player {p + 1}'s Vault changed by {vault} on {action}"
+            return f"player {p}'s Vault changed by {vault} on {action}"
     return None
 
 

@@ -39,6 +39,7 @@ from rulecheck.core.game import Game
 from rulecheck.games.globetrotter import position as globetrotter_position
 from rulecheck.games.globetrotter import statements as globetrotter_statements
 from rulecheck.games.globetrotter.board import board_view as globetrotter_board
+from rulecheck.games.globetrotter.components import listing as globetrotter_components
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.games.globetrotter.picture import board_picture as globetrotter_map
 from rulecheck.games.globetrotter.picture import picture as globetrotter_picture
@@ -79,6 +80,7 @@ GLOBETROTTER = GameDeclaration(
     board=globetrotter_board,
     board_picture=globetrotter_map,
     picture=globetrotter_picture,
+    components=lambda game: globetrotter_components(),
     position=globetrotter_position.FORMAT,
     audit="globetrotter-audit.toml",
     ledger="globetrotter-ledger.toml",

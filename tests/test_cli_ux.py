@@ -1,6 +1,7 @@
 """What a newcomer meets first on the command line: a missing scenario path said to be missing,
-folders of scenarios read to the bottom, the data set's cards listed, scenario answers that say
-why, `apply` chained and its hidden draws grouped, and counts in agreeing words."""
+folders of scenarios read to the bottom, the shipped scenarios reached by name from any folder,
+the data set's cards (or a game's pieces) listed and named by key or name in a scenario, scenario
+answers that say why, `apply` chained and its hidden draws grouped, and counts in agreeing words."""
 
 import json
 import re
@@ -13,7 +14,7 @@ from rulecheck.check.positions.scenario import load_scenario
 from rulecheck.cli import main
 from rulecheck.core.trace import load_trace
 from rulecheck.core.words import counted
-from rulecheck.registry import declaration, make_game
+from rulecheck.registry import DECLARATIONS, SHIPPED, declaration, make_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
@@ -320,3 +321,85 @@ def test_suite_export_says_why_it_holds_more_traces_than_asked_and_replay_x_wher
     assert out.splitlines()[-1].endswith(f"; 1 diverge; {len(ids) - 1} not replayed")
     code, out, _ = run(capsys, "suite", "verify", suite, "-x", "--json")
     assert (json.loads(out)["replayed"], json.loads(out)["total"]) == (1, len(ids))
+
+
+def test_a_mechanica_scenario_names_each_component_by_the_key_cards_lists_and_a_wrong_one_gets_near_matches(
+    capsys, tmp_path
+):
+    code, out, _ = run(capsys, "components", "mechanica", "--json")
+    assert code == 0
+    keys: dict[str, list[str]] = {}
+    for component in json.loads(out)["components"]:
+        keys.setdefault(component["kind"], []).append(component["key"])
+    tile, model, truck, plan = keys["improvement"][-1], keys["bot model"][-1], keys["truck"][-1], keys["blueprint"][0]
+    head = 'format = "rulecheck-scenario"\nformat_version = 1\ngame = "mechanica"\nplayers = 1\n\n[position]\n'
+    body = (
+        f'shop = ["{tile}", "", "", ""]\nblueprint_stacks = [{{ face_up = "{plan}" }}]\n\n'
+        f'[[position.players]]\ntrucks = {{ D2 = "{truck}" }}\nbots = {{ D2 = ["{model}"] }}\n'
+    )
+    by_key = tmp_path / "keys.toml"
+    by_key.write_text(head + body)
+    state = load_scenario(by_key).state
+    assert state.shop[0] == tile and state.blueprints[0] == plan
+    assert dict(state.factories[0].trucks)["D2"] == truck and (("D2", "in", model) in state.factories[0].bots)
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(head + body.replace(f'"{tile}"', f'"{tile[:-1]}"'))
+    code, _, err = run(capsys, "legal", "mechanica", "--from", wrong)
+    assert code == 2 and f"there is no improvement '{tile[:-1]}' (did you mean '{tile}'?)" in err, err
+
+
+def test_cards_answers_for_every_game_and_lists_globetrotter_s_pieces_from_its_rules(capsys, tmp_path):
+    from rulecheck.games.globetrotter.counters import BUILDING_HP, ROVER_HP, TREASURY_CAPACITY
+    from rulecheck.games.globetrotter.state import BUILDING_KINDS
+
+    for name, declared in DECLARATIONS.items():  # shipped ones, and any RULECHECK_EXTRA_GAMES adds
+        code, out, err = run(capsys, "cards", name)
+        if declared.components is None:
+            assert (code, out) == (2, "") and f"{name} has no cards, components or pieces to list" in err
+        else:
+            assert code == 0 and out.startswith(f"{name}, ") and not err, (name, err)
+    assert all(shipped.components is not None for shipped in SHIPPED)
+    code, out, _ = run(capsys, "components", "globetrotter", "--json")
+    listed = {c["key"]: c for c in json.loads(out)["components"]}
+    assert set(listed) == {"rover", "fortification", *BUILDING_KINDS}
+    assert {listed[k]["kind"] for k in BUILDING_KINDS} == {"building"}
+    assert listed["space-port"]["name"] == "Space Port" and f"{ROVER_HP} hit points" in listed["rover"]["facts"]
+    assert f"{BUILDING_HP} hit points" in listed["treasury"]["facts"] and f"up to {TREASURY_CAPACITY}" in out
+    code, out, _ = run(capsys, "cards", "globetrotter")
+    assert out.splitlines()[0] == "globetrotter, no data set; the pieces its rules place: 6 entries"
+    code, _, err = run(capsys, "cards", "globetrotter", "--data", tmp_path / "cards.toml")
+    assert code == 2 and "globetrotter takes no data file" in err
+    scenario = SCENARIOS / "globetrotter" / "22-manufacture-onto-a-friendly-fortification.toml"
+    by_name = tmp_path / "by-name.toml"
+    by_name.write_text(scenario.read_text().replace('kind = "factory"', 'kind = "Factory"'))
+    assert 'kind = "Factory"' in by_name.read_text()
+    assert load_scenario(by_name).state == load_scenario(scenario).state
+
+
+def test_a_path_under_scenarios_reaches_the_shipped_scenarios_from_a_folder_without_them(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    shipped = SCENARIOS / "mechanica" / "03-shop-rotation.toml"
+    code, out, _ = run(capsys, "legal", "mechanica", "--from", "scenarios/mechanica/03-shop-rotation.toml")
+    assert code == 0 and out == run(capsys, "legal", "mechanica", "--from", shipped)[1]
+    code, out, _ = run(capsys, "scenario", "check", "scenarios/mechanica")
+    files = sorted((SCENARIOS / "mechanica").glob("*.toml"))
+    assert code == 0 and f"in {len(files)} scenario files" in out
+    assert all(f"pass  scenarios/mechanica/{path.name}" in out for path in files)
+    code, _, err = run(capsys, "scenario", "check", "scenarios/no-such-game")
+    assert code == 2 and "scenarios/no-such-game: not found" in err
+    (tmp_path / "scenarios" / "mechanica").mkdir(parents=True)
+    own = tmp_path / "scenarios" / "mechanica" / "03-shop-rotation.toml"
+    own.write_text(shipped.read_text().replace('shop = ["", "upgrader", "", ""]', 'shop = ["", "upgrade", "", ""]'))
+    code, _, err = run(capsys, "legal", "mechanica", "--from", "scenarios/mechanica/03-shop-rotation.toml")
+    assert code == 2 and "did you mean 'upgrader'" in err  # a file that is there is read, not the shipped one
+
+
+def test_cards_of_a_game_with_nothing_to_list_says_so(capsys, monkeypatch):
+    from tests.fixtures.pig_declaration import PIG
+
+    monkeypatch.setitem(DECLARATIONS, "pig", PIG)
+    code, out, err = run(capsys, "cards", "pig")
+    assert (code, out) == (
+        2,
+        "",
+    ) and err == "rulecheck: pig has no cards, components or pieces to list: no data set, and none declared\n"

@@ -23,7 +23,7 @@ from rulecheck.check.report.findings import (
     write_ledger,
     write_report,
 )
-from rulecheck.check.report.words import seen_under
+from rulecheck.check.report.words import seen_under, witness_length
 from rulecheck.check.watch.generic import KINDS
 from rulecheck.core.errors import SpecError
 from rulecheck.games.globetrotter import Globetrotter
@@ -334,3 +334,11 @@ def test_the_shipped_ledger_continues_the_shipped_audit():
     highest = max(int(e.id[4:]) for e in audit)
     assert [int(e.id[4:]) for e in ledger.entries] == list(range(highest + 1, highest + 1 + len(ledger.entries)))
     assert {e.key.split(":")[0] for e in ledger.entries} <= KINDS | {READING, DEAD_RULE, CONTRADICTION, TABLE}
+
+
+def test_a_witness_says_shrunk_from_only_when_shrinking_made_it_shorter():
+    steps = [{}] * 20
+    assert witness_length({"steps": steps, "shows": {"shrunk_from": 20}}) == "a game of 20 steps"
+    assert witness_length({"steps": steps, "shows": {"shrunk_from": 185}}) == "a game of 20 steps, shrunk from 185"
+    assert witness_length({"steps": steps[:1], "shows": None}) == "a game of 1 step"
+    assert witness_length({"steps": []}) == "the initial state"

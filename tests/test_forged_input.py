@@ -79,7 +79,7 @@ def test_a_suite_start_that_breaks_a_promised_property_is_a_failure_of_its_trace
     path, result, messages = _verify(tmp_path, [honest.line(), forged.line()])
     assert result.results[0].passed and not result.results[1].passed
     assert messages[1].startswith(f"{path}:2: trace broke-start, the line: suite: start: ")
-    assert "player 1's Wallet holds -1000" in messages[1], messages[1]
+    assert "player 0's Wallet holds -1000" in messages[1], messages[1]
     assert main(["suite", "verify", str(path)]) == 1
     out = capsys.readouterr().out
     assert f"{path}:2: trace broke-start" in out and "1 diverge" in out

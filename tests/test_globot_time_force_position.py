@@ -1,7 +1,9 @@
 """Globot Time Force's position format: every reachable state written and read back is the same
 state (through TOML too), an empty `[position]` is the documented defaults, the short forms
 (`gears = 3`, a `deck` instead of the discard pile) mean what the docs say, and each impossible
-position a rule designer could write is refused with the rule it breaks."""
+position a rule designer could write is refused with the rule it breaks; and a turn that a
+one-gap refill starts with a short timeline is told by the seat's index, as every report names
+seats, with the count a full timeline holds."""
 
 import random
 from typing import Any
@@ -334,3 +336,19 @@ def test_an_impossible_position_is_refused_with_its_rule(document, options, path
     found = refused(document, **options)
     assert (found.path, found.rule) == (path, rule), found
     assert words in found.message, found
+
+
+def test_a_turn_starting_with_a_short_timeline_is_told_by_seat_and_count_at_one_player():
+    from rulecheck.properties.globot_time_force import full_timeline_at_turn_start
+
+    from rulecheck.games.globot_time_force.actions import Reveal
+
+    game = make_game("globot-time-force", 1, {"second_turn_refill": "one-gap"})
+    before = read(game, {"stage": "refill", "timeline": [], "refill": 1}, fail)
+    action = game.chance_outcomes(before)[0][0]
+    assert isinstance(action, Reveal)
+    after = game.apply(before, action)
+    assert after.stage == ACT and len(after.timeline) == 1 and after.deck.size > 0
+    assert full_timeline_at_turn_start(game, before, action, after) == (
+        f"player 0's turn starts with 1 timeline card, not 2 (1 player and one), and {after.deck.size} in the deck"
+    )

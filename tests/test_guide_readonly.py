@@ -1,7 +1,8 @@
 """The user guide's commands (docs/guide.md), as a user runs them with the installed tool: from a
 folder outside the checkout, with rulecheck imported from a read-only copy laid out as an
-installed package (the package, its specs and properties inside it) and the checkout's
-scenarios beside it, read-only too. Every command must print what the guide shows (the runner
+installed package (the package, its specs, properties and scenarios inside it, as pyproject.toml
+ships them) and nothing of the checkout in that folder: the guide's `scenarios/...` paths reach
+the copy's shipped scenarios by name. Every command must print what the guide shows (the runner
 of tests/docs_examples.py, in a process of its own that imports the copy), and nothing under
 the copy, or the checkout's specs and scenarios, may change: no command writes into the
 package or the checkout unless told to (`verify --ledgers DIR`).
@@ -23,19 +24,24 @@ from tests.docs_examples import ROOT, examples
 
 GUIDE = ROOT / "docs" / "guide.md"
 
-PACKAGE_PARTS = {"rulecheck": "rulecheck", "specs": "rulecheck/specs", "properties": "rulecheck/properties"}
+PACKAGE_PARTS = {
+    "rulecheck": "rulecheck",
+    "specs": "rulecheck/specs",
+    "properties": "rulecheck/properties",
+    "scenarios": "rulecheck/scenarios",
+}
 """Each folder of the checkout, and where an installed package has it."""
 
 RUNNER = """
 import json, sys
 from pathlib import Path
 sys.dont_write_bytecode = True
-site, checkout, page, folder, scenarios = sys.argv[1:]
+site, checkout, page, folder = sys.argv[1:]
 sys.path.insert(0, site)
 sys.path.append(checkout)  # for tests.docs_examples only: rulecheck is found in the copy first
 import rulecheck
 from tests.docs_examples import run_page
-results, skipped = run_page(Path(page), Path(folder), {"scenarios": Path(scenarios)})
+results, skipped = run_page(Path(page), Path(folder), {})  # nothing of the checkout linked
 print(json.dumps({
     "rulecheck": rulecheck.__file__,
     "failures": [r.explain() for r in results if not r.passed],
@@ -70,7 +76,6 @@ def test_the_guide_runs_from_anywhere_with_the_package_and_the_checkout_read_onl
     junk = shutil.ignore_patterns("__pycache__", "*.pyc")
     for part, place in PACKAGE_PARTS.items():
         shutil.copytree(ROOT / part, copy / "site" / place, ignore=junk)
-    shutil.copytree(ROOT / "scenarios", copy / "scenarios", ignore=junk)
     read_only(copy)
     checkout = [ROOT / "specs", ROOT / "scenarios"]
     before = snapshot(copy, *checkout)
@@ -85,7 +90,6 @@ def test_the_guide_runs_from_anywhere_with_the_package_and_the_checkout_read_onl
                 str(ROOT),
                 str(GUIDE),
                 str(work),
-                str(copy / "scenarios"),
             ],
             cwd=work,
             capture_output=True,
@@ -104,3 +108,4 @@ def test_the_guide_runs_from_anywhere_with_the_package_and_the_checkout_read_onl
     changed = sorted(set(before.items()) ^ set(after.items()))
     assert not changed, f"the guide's commands changed the package or the checkout: {changed[:5]}"
     assert (work / "report" / "findings.md").is_file()
+    assert not (work / "scenarios").exists(), "the guide's scenarios were reached through a folder in the work folder"

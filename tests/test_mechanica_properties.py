@@ -71,7 +71,7 @@ def test_trucks_within_capacity_catches_a_full_truck_overloaded():
     room = GAME.rules.capacity[truck]
     bots = tuple(sorted(state.factories[0].bots + ((square, IN, GAME.data.models[0].name),) * (room + 1)))
     found = CHECKS["trucks-within-capacity"](GAME, _with_factory(state, 0, bots=bots))
-    assert found is not None and found.startswith(f"player 1's {truck} truck on {square} holds")
+    assert found is not None and found.startswith(f"player 0's {truck} truck on {square} holds")
 
 
 def test_money_accounted_catches_a_sale_that_pays_nothing_and_a_wallet_that_moves_alone():
@@ -81,17 +81,17 @@ def test_money_accounted_catches_a_sale_that_pays_nothing_and_a_wallet_that_move
     assert check(GAME, before, action, after) is None
     player = before.player
     unpaid = _with_factory(after, player, wallet=before.factories[player].wallet)
-    assert check(GAME, before, action, unpaid).startswith(f"player {player + 1}'s Wallet changed by 0")
+    assert check(GAME, before, action, unpaid).startswith(f"player {player}'s Wallet changed by 0")
     other = 1 - player
     gift = _with_factory(after, other, wallet=after.factories[other].wallet + 1)
-    assert check(GAME, before, action, gift).startswith(f"player {other + 1}'s Wallet changed by 1")
+    assert check(GAME, before, action, gift).startswith(f"player {other}'s Wallet changed by 1")
 
 
 def test_vault_never_decreases_catches_a_vault_emptied():
     state = _state(lambda s: s.factories[1].vault > 0)
     emptied = _with_factory(state, 1, vault=0)
     assert CHECKS["vault-never-decreases"](GAME, state, Make(), emptied) == (
-        f"player 2's Vault went from {state.factories[1].vault} to 0"
+        f"player 1's Vault went from {state.factories[1].vault} to 0"
     )
 
 

@@ -1,9 +1,11 @@
-"""Picture layout: in every registered game's picture, at the start and at a seeded mid-game
-position, at 2 and 4 players (or the counts the game allows), no label overlaps another and every
-label lies inside the picture, by the extents matplotlib's Agg renderer gives each drawn text
-(with the box drawn behind it, if any); every picture has a key and a title naming its game and
-the player to move. A registered game without pictures has its cases skipped, so the per-game
-check (tests/test_one_line_game.py) counts them as missing. The checker is shown to find two
+"""Picture layout: in every registered game's picture of a state, at the start and at a seeded
+mid-game position, at 2 and 4 players (or the counts the game allows), and in every board map, no
+label overlaps another and every label lies inside the picture, by the extents matplotlib's Agg
+renderer gives each drawn text (with the box drawn behind it, if any); every picture has a key,
+drawn, and a title: a state's names its game, what it is drawn for (a trace's step, or a position
+on its own) and who moves, a board map's its game and that it shows the board alone. A
+registered game without pictures has its cases skipped, so the per-game check
+(tests/test_one_line_game.py) counts them as missing. The checker is shown to find two
 overlapping labels, and a label off the edge, on synthetic figures."""
 
 from collections.abc import Iterator
@@ -14,7 +16,7 @@ import pytest
 
 from rulecheck.check.play.playthrough import random_game
 from rulecheck.model.key import KEY_GID
-from rulecheck.model.picture import new_figure
+from rulecheck.model.picture import Moment, new_figure
 from rulecheck.registry import DECLARATIONS, make_game
 
 SEED = 5
@@ -137,11 +139,29 @@ def _cases():
                 yield pytest.param(name, players, moment, id=f"{name}-{players}-{moment}")
 
 
+TRACE = "seed-5.json"
+"""The trace file a mid-game picture says it is drawn for."""
+
+
 def _position(game, moment):
+    """The state, and what its picture is drawn for: the start as a position on its own, the
+    mid-game position as a step of a trace."""
     if moment == "start":
-        return game.initial_state()
+        return game.initial_state(), Moment()
     states = random_game(game, SEED, max_steps=MID_GAME_STEPS).states
-    return states[len(states) // 2]
+    return states[len(states) // 2], Moment(len(states) // 2, TRACE)
+
+
+def _title(words, name):
+    """The drawn label that opens with the game's name."""
+    found = [text for text in words if text.lower().startswith(name.replace("-", " ").lower())]
+    assert len(found) == 1, f"not one title names {name}: {found}"
+    return found[0]
+
+
+def _has_a_key(figure, words):
+    assert any(artist.get_gid() == KEY_GID for artist in figure.findobj()), "the picture has no key"
+    assert "Key" in words, "the key's title is not drawn"
 
 
 @pytest.mark.parametrize(("name", "players", "moment"), list(_cases()))
@@ -149,13 +169,45 @@ def test_no_label_overlaps_another_and_every_picture_has_a_title_and_a_key(name,
     if DECLARATIONS[name].picture is None:
         pytest.skip(f"{name} declares no picture")
     game = make_game(name, players)
-    state = _position(game, moment)
-    figure = DECLARATIONS[name].draw(game, state)
+    state, drawn_for = _position(game, moment)
+    figure = DECLARATIONS[name].draw(game, state, moment=drawn_for)
     labels = label_extents(figure)
     assert layout_problems(figure, labels) == []
     words = [text for text, _, _ in labels]
+    title = _title(words, name)
+    if moment == "start":
+        assert "a position on its own, not a step of a trace" in title, title
+    else:
+        assert f"step {drawn_for.step} of {TRACE}" in title, title
     mover = game.to_move(state)
-    title = [text for text in words if text.lower().startswith(name.replace("-", " ").lower())]
-    assert title, f"no title names {name}"
-    assert mover < 0 or f"player {mover} to move" in title[0], f"the title {title[0]!r} does not say who moves"
-    assert any(artist.get_gid() == KEY_GID for artist in figure.findobj()), "the picture has no key"
+    who = "game over" if game.is_terminal(state) else "chance to move" if mover < 0 else f"player {mover} to move"
+    assert who in title, f"the title {title!r} does not say who moves ({who})"
+    _has_a_key(figure, words)
+
+
+def _maps():
+    for name, declared in sorted(DECLARATIONS.items()):
+        if declared.board_picture is not None:
+            for players in _player_counts(declared.game):
+                yield pytest.param(name, players, id=f"{name}-{players}")
+
+
+def test_some_game_draws_a_board_map():
+    assert list(_maps()), "no game declares a board map: the map cases below check nothing"
+
+
+@pytest.mark.parametrize(("name", "players"), list(_maps()))
+def test_a_board_map_has_a_title_and_a_key_and_no_label_overlaps_another(name, players):
+    figure = DECLARATIONS[name].draw_board(make_game(name, players))
+    labels = label_extents(figure)
+    assert layout_problems(figure, labels) == []
+    words = [text for text, _, _ in labels]
+    assert "the board alone, no position" in _title(words, name)
+    _has_a_key(figure, words)
+
+
+def test_a_title_keeps_the_start_and_end_of_a_long_trace_name():
+    long = "a-trace-with-a-name-far-longer-than-any-title-has-room-for.json"
+    words = Moment(7, long).words()
+    assert words.startswith("step 7 of a-trace-with") and words.endswith("room-for.json") and "…" in words
+    assert len(words) < len(f"step 7 of {long}")

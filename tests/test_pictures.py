@@ -170,6 +170,7 @@ def test_a_mechanica_picture_draws_one_factory_with_its_bots_and_trucks(capsys, 
     assert {n for n in found if n.startswith("bot-")} == {"bot-F12-out-plus-0", "bot-F12-out-plus-1"}
     words = [text for text, _, _ in texts(out)]
     assert "duplicator" in words and any(w.startswith("factory of player 1: wallet") for w in words)
+    assert any(w.startswith("Mechanica, step 0 of position.json: player 0 to move") for w in words), words[:5]
     assert sum(1 for w in words if w.startswith("small")) == len(game.data.layout.dock)
     assert {n for n in found if n.startswith("square-")} == {f"square-{s}" for s in game.data.layout.graph}
     assert run(capsys, "show", trace, "--step", "0", "--draw", out)[0] == 0

@@ -99,7 +99,8 @@ def test_the_report_holds_audited_and_new_findings_with_every_required_field(rep
 
 def test_the_page_draws_the_last_position_of_every_witness_trace(report):
     """findings.html: every finding, and beside each witness trace the picture of its last position,
-    whose marks are the pieces of that position (read back from the SVG's text)."""
+    whose marks are the pieces of that position (read back from the SVG's text) and whose title
+    says the step."""
     out, _, _ = report
     data = json.loads((out / "findings.json").read_text())
     page = (out / "findings.html").read_text()
@@ -112,6 +113,7 @@ def test_the_page_draws_the_last_position_of_every_witness_trace(report):
     first = page.split("<figure><svg", 1)[1].split("</svg>", 1)[0]
     marks = [f">R{rover.hp}<" for rover in state.rovers if rover.space is not None]
     assert marks and all(mark in first for mark in marks)
+    assert f"Globetrotter, step {len(trace.actions)} of the witness: " in first  # the title says which step
 
 
 def test_fortify_adjacency_is_found_by_a_proof_and_by_a_reading_under_the_rover_value(report):

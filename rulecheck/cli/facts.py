@@ -2,8 +2,8 @@
 
 Models: presentation of the games registered (each one's version, players, options, clauses
 and traits), a board graph's facts or its map, a game's rule clauses, its options with
-their defaults and values, and the cards or components of its data set (`cards`, also
-called `components`), each with its key and name.
+their defaults and values, and the cards or components of its data set, or for a game without
+one the pieces its rules place (`cards`, also called `components`), each with its key and name.
 
 Leaves out: the games themselves (rulecheck/registry.py declares them).
 """
@@ -124,8 +124,8 @@ def _options(args: argparse.Namespace) -> int:
 
 
 def _cards(args: argparse.Namespace) -> int:
-    """The data set's cards or components, each with its kind, key, name (where it differs from
-    the key) and facts, in columns."""
+    """The data set's cards or components (a game without one: its pieces), each with its kind,
+    key, name (where it differs from the key) and facts, in columns."""
     game = make_game(args.game, data=args.data)
     listed = declaration(args.game).component_list(game)
     source = "default" if args.data is None else args.data
@@ -133,7 +133,10 @@ def _cards(args: argparse.Namespace) -> int:
         print_json({"game": args.game, "data": source, "components": [c.to_data() for c in listed]})
         return 0
     named = any(c.name != c.key for c in listed)
-    which = "its default data set" if args.data is None else f"the data set {args.data}"
+    if game.loaded_data is None:
+        which = "no data set; the pieces its rules place"
+    else:
+        which = "its default data set" if args.data is None else f"the data set {args.data}"
     print(f"{args.game}, {which}: {counted(len(listed), 'entry', 'entries')}")
     print("a scenario file names each by its key (as actions and traces write it)" + (" or its name" if named else ""))
     rows = [(c.kind, c.key, c.name if named else "", c.facts) for c in listed]
@@ -164,8 +167,8 @@ def add_commands(commands: Any) -> None:
         commands,
         "cards",
         _cards,
-        "the cards or components of a game's data set, with their keys and names",
+        "the cards, components or pieces of a game, with their keys and names",
         aliases=["components"],
     )
-    add_game(cards, [name for name, d in DECLARATIONS.items() if d.components is not None])
+    add_game(cards)  # every game: one with nothing to list says so
     add_data(cards)

@@ -43,6 +43,7 @@ from rulecheck.check.positions.scenario import (
     load_scenario,
     names_a_format,
     parse_scenario,
+    scenario_path,
     scenario_text,
 )
 from rulecheck.cli.args import at_least, path_named, writable_file
@@ -157,16 +158,19 @@ def run_apply(args: argparse.Namespace) -> int:
 def scenario_files(targets: Sequence[str]) -> tuple[list[Path], list[Path]]:
     """The scenario files named, and those in the folders named and their sub-folders, each
     folder's in order of path; and the `*.toml` files of those folders that are not scenario files
-    (no `format` key: a data set beside its scenarios), which are skipped. ScenarioError for a
-    path that is not there, or when no scenario file is found."""
+    (no `format` key: a data set beside its scenarios), which are skipped. A path under
+    `scenarios/` that is not there names the shipped scenarios (scenario_path); each file is
+    named under the path as given. ScenarioError for a path that is not there, or when no
+    scenario file is found."""
     files: list[Path] = []
     skipped: list[Path] = []
     for target in map(Path, targets):
-        if target.is_dir():
-            found = sorted(target.rglob(f"*{SCENARIO_SUFFIX}"))
+        real = scenario_path(target)
+        if real.is_dir():
+            found = [target / path.relative_to(real) for path in sorted(real.rglob(f"*{SCENARIO_SUFFIX}"))]
             files += [path for path in found if names_a_format(path)]
             skipped += [path for path in found if not names_a_format(path)]
-        elif target.exists():
+        elif real.exists():
             files.append(target)
         else:
             raise ScenarioError(f"{target}: not found")

@@ -40,7 +40,7 @@ from rulecheck.core.game import Game
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import Trace, load_trace, record, replay, replay_steps
 from rulecheck.core.words import counted, noun
-from rulecheck.model.picture import frame_name, picture_path, save_picture
+from rulecheck.model.picture import Moment, frame_name, picture_path, save_picture
 from rulecheck.registry import declaration
 
 
@@ -172,18 +172,21 @@ def _show(args: argparse.Namespace) -> int:
         raise OptionError(f"--player {args.player}: the game has players 0 to {game.players - 1}")
     declared = declaration(game.name)
     state = trace.first_state(game)
+    source = Path(args.file).name
     if frames is not None:
-        first = declared.draw(game, state, args.player)  # a game without pictures stops here, before the folder is made
+        # a game without pictures stops at the first, before the folder is made
+        first = declared.draw(game, state, args.player, Moment(0, source))
         frames.mkdir(parents=True, exist_ok=True)
         save_picture(first, frames / frame_name(0, len(trace.actions)))
         for step, (_, _, state) in enumerate(replay_steps(game, trace), start=1):
-            save_picture(declared.draw(game, state, args.player), frames / frame_name(step, len(trace.actions)))
+            picture = declared.draw(game, state, args.player, Moment(step, source))
+            save_picture(picture, frames / frame_name(step, len(trace.actions)))
         pictures = counted(len(trace.actions) + 1, "picture")
         print(f"{args.file}: {pictures}, steps 0 to {len(trace.actions)}, written to {frames}")
         return 0
     state = _state_at(game, trace, args.step)
     if target is not None:
-        save_picture(declared.draw(game, state, args.player), target)
+        save_picture(declared.draw(game, state, args.player, Moment(args.step, source)), target)
         print(f"step {args.step} of {args.file}: picture written to {target}")
     else:
         print_json(json.loads(game.encode_state(state)))

@@ -27,6 +27,7 @@ from rulecheck.core.game import Game
 from rulecheck.core.progress import Progress, no_progress
 from rulecheck.model.board import BoardView
 from rulecheck.model.components import Component
+from rulecheck.model.picture import Moment
 from rulecheck.model.position import PositionFormat
 from rulecheck.model.proof import System
 from rulecheck.model.properties import Property
@@ -112,16 +113,19 @@ class GameDeclaration:
     board_picture: Callable[[Any], Figure] | None = None
     """`board_picture(game)`: a map of the board of a game of this class under its options and
     data, every space labelled, for `rulecheck board --draw`."""
-    picture: Callable[[Any, Any, int | None], Figure] | None = None
-    """`picture(game, state, player)`: a figure of a state, for `rulecheck show --draw` and
+    picture: Callable[[Any, Any, int | None, Moment], Figure] | None = None
+    """`picture(game, state, player, moment)`: a figure of a state, for `rulecheck show --draw` and
     `--frames`: of that player's part of it, or with None, of the part the game draws by default
     (the player to move's factory, say, or every player's); a game whose picture always shows
-    every player refuses a player with an OptionError."""
+    every player refuses a player with an OptionError. Its title opens with the game's name,
+    what it is drawn for (`moment`: a trace's step, or a position on its own) and who moves
+    (rulecheck/model/picture.py's `title_words`); below it, a key."""
     position: PositionFormat[Any] | None = None
     """How a position of this game is written in a scenario file, and read back."""
     components: Callable[[Any], tuple[Component, ...]] | None = None
     """`components(game)`: the cards or components of the data set a game of this class plays
-    with, for `rulecheck cards`; None for a game without a data set."""
+    with, or for a game without a data set the pieces its rules place, for `rulecheck cards`;
+    None for a game with neither."""
     audit: str | None = None
     """The file in specs/ that files the checks' evidence under the audit's findings
     (`<name>-audit.toml`), or None when the rulebook has no audit."""
@@ -159,7 +163,7 @@ class GameDeclaration:
 
     def component_list(self, game: Game[Any, Any]) -> tuple[Component, ...]:
         if self.components is None:
-            raise SpecError(f"{self.name} has no data set of cards or components")
+            raise SpecError(f"{self.name} has no cards, components or pieces to list: no data set, and none declared")
         return self.components(game)
 
     def position_format(self) -> PositionFormat[Any]:
@@ -177,10 +181,10 @@ class GameDeclaration:
             raise SpecError(f"{self.name} has no board map")
         return self.board_picture(game)
 
-    def draw(self, game: Game[Any, Any], state: Any, player: int | None = None) -> Figure:
+    def draw(self, game: Game[Any, Any], state: Any, player: int | None = None, moment: Moment = Moment()) -> Figure:
         if self.picture is None:
             raise SpecError(f"{self.name} has no pictures")
-        return self.picture(game, state, player)
+        return self.picture(game, state, player, moment)
 
     def table(self, name: str, game: Game[Any, Any], progress: Progress = no_progress) -> Table:
         """The table `name` of `game`, computed now, telling `progress` how far it has got (a

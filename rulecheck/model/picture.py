@@ -7,7 +7,9 @@ suffix, whole or not at all. matplotlib is an optional extra (`pip install 'rule
 imported only when a picture is drawn; without it, drawing is an ExtraMissing error naming the
 extra. Figures render on the Agg canvas (no screen). SVG keeps its text as <text> elements
 (svg.fonttype none: a label can be searched for and read back) and both formats leave out the
-date, so drawing the same picture twice writes the same file. Also the colour of each player,
+date, so drawing the same picture twice writes the same file. Also what a picture of a state is
+drawn for (a Moment: a step of a trace or a witness, or a position on its own) and who moves
+there, the words every game's title opens with; the colour of each player,
 shared by every game's pictures, a mark (bold white text on a box of a colour: a piece, a code),
 a label's size as the renderer sets it and a label fitted to a width (broken into lines, cut
 short with an ellipsis where it still does not fit), and the file names of a trace's pictures
@@ -25,8 +27,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+import attrs
+
 from rulecheck.core.errors import ExtraMissing, OutputError
 from rulecheck.core.files import write_whole
+from rulecheck.core.game import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -47,6 +52,41 @@ ELLIPSIS: Final = "…"
 FRAME_DIGITS: Final = 3
 """The fewest digits of a frame's step number (step-007.png), more for a longer trace."""
 _METADATA: Final = {".png": {"Software": None}, ".svg": {"Date": None}}
+SOURCE_CHARACTERS: Final = 40
+"""The most characters of a Moment's source a title writes; a longer one keeps its start and end."""
+ON_ITS_OWN: Final = "a position on its own, not a step of a trace"
+"""What a title says of a state drawn without a trace (a Moment with no step)."""
+
+
+@attrs.frozen
+class Moment:
+    """What a picture of a state is drawn for, as its title says: step `step` of `source` (a
+    trace file, a witness), or with no step, a position on its own."""
+
+    step: int | None = None
+    source: str = ""
+
+    def words(self) -> str:
+        """`step 263 of MEC-F03-1.json`, `step 4`, or ON_ITS_OWN."""
+        if self.step is None:
+            return ON_ITS_OWN
+        source = self.source
+        if len(source) > SOURCE_CHARACTERS:
+            half = (SOURCE_CHARACTERS - 1) // 2
+            source = source[:half] + ELLIPSIS + source[-half:]
+        return f"step {self.step}" + (f" of {source}" if source else "")
+
+
+def mover_words(game: Any, state: Any) -> str:
+    """Who moves in `state`: `player 1 to move`, `chance to move` or `game over`."""
+    mover = game.to_move(state)
+    return "game over" if mover == TERMINAL else "chance to move" if mover == CHANCE else f"player {mover} to move"
+
+
+def title_words(name: str, moment: Moment, game: Any, state: Any) -> str:
+    """The line a picture of a state opens its title with: the game's name, what it is drawn
+    for and who moves (`Mechanica, step 263 of MEC-F03-1.json: player 0 to move`)."""
+    return f"{name}, {moment.words()}: {mover_words(game, state)}"
 
 
 def picture_path(path: Path) -> Path:

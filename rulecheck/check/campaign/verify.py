@@ -67,7 +67,7 @@ from rulecheck.core.errors import OptionError
 from rulecheck.core.files import refuse_link
 from rulecheck.core.game import Game
 from rulecheck.core.trace import parse_trace, replay
-from rulecheck.model.picture import svg_text
+from rulecheck.model.picture import Moment, svg_text
 from rulecheck.registry import DECLARATIONS, declaration, make_game
 
 
@@ -299,7 +299,8 @@ def witness_picture(data: Mapping[str, Any]) -> str | None:
     trace = parse_trace(json.dumps(data), "a witness")
     source = trace.data[0] if trace.data is not None and trace.data[0] != DEFAULT_SOURCE else None
     game = make_game(trace.game, trace.players, dict(trace.options), data=source)
-    return svg_text(declared.draw(game, replay(game, trace)))
+    moment = Moment(len(trace.actions), "the witness")
+    return svg_text(declared.draw(game, replay(game, trace), moment=moment))
 
 
 def _settings(tasks: Sequence[Task]) -> list[dict[str, Any]]:

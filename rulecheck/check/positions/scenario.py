@@ -8,7 +8,10 @@ is untrusted input (rulecheck/core/untrusted.py); every key is checked, and an i
 position is refused naming the file, the line, the field and the rule it breaks: the game's
 reader names a clause, and a state it builds must hold every state property the rulebook
 promises under the options (properties/<game>.py). Writing a state back as a scenario file
-(`scenario new`) is here too, through tomli-w.
+(`scenario new`) is here too, through tomli-w; and where the scenarios shipped with rulecheck
+are: a relative path under `scenarios/` with nothing there names the shipped file or folder of
+that name (package data of rulecheck.scenarios), so the rulebooks' edge cases are reachable
+by name from any folder, without the checkout.
 
 Leaves out: what is asked of a position (ask.py) and the positions themselves (each game's
 position.py).
@@ -19,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from importlib import resources
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
@@ -41,6 +45,8 @@ KEYS: Final = frozenset(
 ANSWERS: Final = frozenset({"legal", "action", "illegal", "outcomes"})
 ABSENT: Final = "(absent)"
 """How an outcome's `changed` writes a part of the position that is gone."""
+SHIPPED: Final = "scenarios"
+"""The folder a relative path starts with to name a scenario shipped with rulecheck."""
 
 
 @attrs.frozen
@@ -84,18 +90,35 @@ class Scenario:
     _text: str = attrs.field(repr=False, eq=False)
 
 
+def shipped_folder() -> Path:
+    """The folder of the scenarios shipped with rulecheck (one sub-folder per game)."""
+    return Path(str(resources.files("rulecheck.scenarios")))
+
+
+def scenario_path(path: Path) -> Path:
+    """`path` when anything is there; else, for a relative path under SHIPPED (`scenarios/mechanica`,
+    `scenarios/mechanica/01-two-bots-one-hole.toml`), the shipped folder or file of that name
+    where there is one; else `path`, which reading then reports as not found."""
+    if path.exists() or path.is_absolute() or path.parts[:1] != (SHIPPED,):
+        return path
+    shipped = shipped_folder().joinpath(*path.parts[1:])
+    return shipped if shipped.exists() else path
+
+
 def load_scenario(path: Path, options: Mapping[str, str] | None = None) -> Scenario:
-    """The scenario in `path`, with `options` (from `--set`) over the file's; ScenarioError naming
-    the file, line and field of what is wrong."""
+    """The scenario in `path` (or the shipped one it names: scenario_path), with `options` (from
+    `--set`) over the file's; ScenarioError naming the file, line and field of what is wrong."""
     if path.suffix != ".toml":
         raise ScenarioError(f"{path}: a scenario file is .toml, not {path.suffix or 'without a suffix'}")
+    path = scenario_path(path)
     return parse_scenario(read_text(path, ScenarioError), str(path), options)
 
 
 def names_a_format(path: Path) -> bool:
-    """Whether the TOML file `path` has a top-level `format` key, as every scenario file does (a
-    data set beside scenarios has none); true for a file that cannot be read as TOML, which
-    reading it as a scenario then refuses with the reason."""
+    """Whether the TOML file `path` (or the shipped one it names) has a top-level `format` key, as
+    every scenario file does (a data set beside scenarios has none); true for a file that cannot
+    be read as TOML, which reading it as a scenario then refuses with the reason."""
+    path = scenario_path(path)
     try:
         return "format" in parse_toml(read_text(path, ScenarioError), str(path), ScenarioError)
     except ScenarioError:

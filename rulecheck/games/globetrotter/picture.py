@@ -2,15 +2,16 @@
 
 Models: the board of a game's `removal` reading on the chart of rulecheck/geometry/chart.py (the
 planet seen from above the top HQ P0, rings around the centre, labels increasing clockwise), HQ
-pentagons shaded apart from the triangles, the removed faces left out; and, for a
-state, one such map per planet with each piece in its owner's colour on its space: a Rover as
-`R` and its hit points, a Fortification as `F` and its hit points, a Building as its type, hit
-points, build points (Factory) or saved points (Treasury) and readiness (Drill Cannon), and an
-arrow from each aimed Drill Cannon to the space it aims at; each planet's orbiting Rovers, Drill
-Cannon firings and destruction under its map; the phase, whose turn it is, the turn's actions
-taken, the chance events waiting and who has lost, in a title above; and a key below that
-explains each player's colour, each fill, each piece's code (R, F, a Building's words and their
-hp, bp and pt) and the aim's arrow.
+pentagons shaded apart from the triangles, the removed faces left out, with a title saying the
+board's reading and a key of the fills; and, for a state, one such map per planet with each
+piece in its owner's colour on its space: a Rover as `R` and its hit points, a Fortification as
+`F` and its hit points, a Building as its type, hit points, build points (Factory) or saved
+points (Treasury) and readiness (Drill Cannon), and an arrow from each aimed Drill Cannon to the
+space it aims at; each planet's orbiting Rovers, Drill Cannon firings and destruction under its
+map; a title above: what the picture is drawn for (a trace's step) and who moves, then the
+phase, whose turn it is, the turn's actions taken, the chance events waiting and who has lost;
+and a key below that explains each player's colour, each fill, each piece's code (R, F, a
+Building's words and their hp, bp and pt) and the aim's arrow.
 
 Leaves out: the setup rolls (they are in the state's JSON, `rulecheck show`), the removed
 pentagon P11 (the chart cannot show it, and no board keeps it) and the seats' places at the table.
@@ -23,6 +24,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from rulecheck.core.errors import OptionError
+from rulecheck.core.words import counted
 from rulecheck.games.globetrotter.board import PLANET_LETTERS
 from rulecheck.games.globetrotter.state import (
     AIMED,
@@ -38,7 +40,7 @@ from rulecheck.games.globetrotter.state import (
 from rulecheck.geometry.chart import chart
 from rulecheck.geometry.planet import HQ, REMOVALS, Planet, planet
 from rulecheck.model.key import Entry, arrow, code, draw_key, fill, lay_out
-from rulecheck.model.picture import new_figure, player_colour, player_mark
+from rulecheck.model.picture import Moment, new_figure, player_colour, player_mark, title_words
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -102,22 +104,35 @@ def _draw_planet(axes: Axes, board: Planet, lines: dict[str, int] | None = None)
         )
 
 
+def _board_key() -> list[Entry]:
+    """What the map's fills and labels mean."""
+    return [
+        fill(HQ_FILL, "HQ pentagon, its label P and a number, in bold"),
+        fill(TRIANGLE_FILL, "triangle, its label T and a number"),
+    ]
+
+
 def board_picture(game: Any) -> Figure:
-    """The map of the planet under the game's `removal` reading, every space labelled."""
+    """The map of the planet under the game's `removal` reading, every space labelled, a title
+    above and a key below."""
     removal = game.options.removal.value
     board = planet(removal)
-    height = MAP_INCHES + HEADER
-    figure = new_figure(MAP_INCHES, height)
-    axes = _map_axes(figure, (0.0, 0.0, 1.0, MAP_INCHES / height), board)
+    figure = new_figure(MAP_INCHES, MAP_INCHES)
+    key = lay_out(figure, _board_key(), MAP_INCHES - 2 * KEY_MARGIN)
+    below = key.height + 2 * KEY_MARGIN
+    height = HEADER + MAP_INCHES + below
+    figure.set_size_inches(MAP_INCHES, height)
+    axes = _map_axes(figure, (0.0, below / height, 1.0, MAP_INCHES / height), board)
     _draw_planet(axes, board)
     lines = (
-        f"Globetrotter planet, removal {removal}: {len(board.graph)} spaces, "
-        f"{len(board.hq_spaces)} HQ pentagons (shaded) and {len(board.triangle_spaces)} triangles",
+        f"Globetrotter planet, removal {removal}: the board alone, no position; {len(board.graph)} spaces, "
+        f"{len(board.hq_spaces)} HQ pentagons and {len(board.triangle_spaces)} triangles",
         "Seen from above P0, in rings around it; within a ring, labels increase clockwise from the top.",
         f"Removed, not drawn: {REMOVALS[removal].description.removesuffix(' (default)')}.",
     )
     for line, text in enumerate(lines):
         figure.text(0.5, 1 - (0.2 + 0.3 * line) / height, text, ha="center", va="top", fontsize=11 if line == 0 else 9)
+    draw_key(figure, key, KEY_MARGIN, below - KEY_MARGIN)
     return figure
 
 
@@ -197,13 +212,11 @@ def _orbit_line(state: GlobetrotterState, index: int, letter: str) -> str:
     return f"planet {letter}: {fate}; in orbit: {listed}"
 
 
-def _heading(game: Any, state: GlobetrotterState) -> str:
-    mover = game.to_move(state)
-    who = "chance to move" if mover < 0 and state.pending else "game over" if mover < 0 else f"player {mover} to move"
-    words = [f"Globetrotter, phase {state.phase}: {who}"]
+def _heading(game: Any, state: GlobetrotterState, moment: Moment) -> str:
+    words = [title_words("Globetrotter", moment, game, state), f"phase {state.phase}"]
     if state.turn is not None:
         taken = state.turn.taken
-        words.append(f"player {state.turn.player}'s turn, {taken} action{'' if taken == 1 else 's'} taken")
+        words.append(f"player {state.turn.player}'s turn, {counted(taken, 'action')} taken")
     if state.pending:
         words.append("chance waiting: " + ", ".join(p.kind for p in state.pending))
     if state.lost:
@@ -219,8 +232,7 @@ def _key(game: Any, state: GlobetrotterState) -> list[Entry]:
     ]
     return [
         *owners,
-        fill(HQ_FILL, "HQ pentagon (P)"),
-        fill(TRIANGLE_FILL, "triangle (T)"),
+        *_board_key(),
         code("R3", KEY_PIECE, "Rover, 3 hit points"),
         code("F2", KEY_PIECE, "Fortification, 2 hit points"),
         code("Factory 3hp 2bp", KEY_PIECE, "Factory: hit points (hp), build points (bp)"),
@@ -231,7 +243,7 @@ def _key(game: Any, state: GlobetrotterState) -> list[Entry]:
     ]
 
 
-def picture(game: Any, state: GlobetrotterState, player: int | None) -> Figure:
+def picture(game: Any, state: GlobetrotterState, player: int | None, moment: Moment) -> Figure:
     """The position on every planet's map, every player's pieces in their colour, the title above
     and the key below."""
     if player is not None:
@@ -255,6 +267,6 @@ def picture(game: Any, state: GlobetrotterState, player: int | None) -> Figure:
         _draw_aims(axes, state, index, token)
         line = _orbit_line(state, index, letter)
         figure.text((index + 0.5) / count, orbit, line, ha="center", va="center", fontsize=10)
-    figure.text(0.5, 1 - TITLE / 2 / height, _heading(game, state), ha="center", va="center", fontsize=11)
+    figure.text(0.5, 1 - TITLE / 2 / height, _heading(game, state, moment), ha="center", va="center", fontsize=11)
     draw_key(figure, key, KEY_MARGIN, below - KEY_MARGIN)
     return figure

@@ -5,9 +5,10 @@ the turn (who moves, the actions taken in a row, stolen Treasury points, the poi
 turn, Rovers that arrived from another orbit); each planet's fire counter and whether it is
 destroyed; each player, in seat order, with their setup roll, whether they have lost, their
 Rovers on the board by space (with hit points) and in orbit by planet letter, their
-Fortifications, and their Buildings by space (type, hit points, build or saved points, a Drill
-Cannon's readiness and aim); the roll-off contenders and the placing order during setup; and
-the dice still to roll, first one next. Spaces are board labels (`T14`, docs/board.md), with
+Fortifications, and their Buildings by space (type, by its key or its name as `rulecheck cards`
+lists them, hit points, build or saved points, a Drill Cannon's readiness and aim); the
+roll-off contenders and the placing order during setup; and the dice still to roll, first one
+next. Spaces are board labels (`T14`, docs/board.md), with
 the planet letter in front when there are several planets (`b:T14`). `read` fills every part
 left out with the default the docs list and refuses, naming the clause and the entry, the
 unreachable positions a designer is likely to write by mistake: a label no board of the game
@@ -34,6 +35,7 @@ from typing import Any, Final, NoReturn
 from rulecheck.core.untrusted import shown
 from rulecheck.games.globetrotter.board import PLANET_LETTERS, Boards
 from rulecheck.games.globetrotter.combat import DAMAGE_ROLL, DESTRUCTION, DRILL_DAMAGE, DRILL_HITS, EXPLOSION, TO_HIT
+from rulecheck.games.globetrotter.components import NAMES
 from rulecheck.games.globetrotter.counters import (
     ACTIONS_IN_A_ROW,
     BUILDING_HP,
@@ -103,6 +105,8 @@ ROLL_KEYS: Final = {
 """The keys of a pending roll of each kind."""
 PLAYER_KEYS: Final = ("roll", "lost", "rovers", "orbit", "fortifications", "buildings")
 BUILDING_KEYS: Final = ("kind", "hp", "points", "readiness", "aim")
+BY_NAME: Final = {name: key for key, name in NAMES.items()}
+"""A Building's kind by its name (`Space Port`): a position writes its key (`space-port`) or its name."""
 POINT_CAPACITY: Final = {FACTORY: (FACTORY_CAPACITY, "GT-F1"), TREASURY: (TREASURY_CAPACITY, "GT-T2")}
 """The building types that hold points, with the most they hold and the clause saying so."""
 TOP_KEYS: Final = ("phase", "contenders", "placing", "turn", "planets", "players", "pending")
@@ -314,7 +318,13 @@ def _read_building(r: _Reader, owner: int, token: str, value: object, path: Path
     entry = {"kind": value} if isinstance(value, str) else r.table(value, path, BUILDING_KEYS)
     if "kind" not in entry:
         r.refuse(path, f"the Building on {token} needs its kind: {', '.join(BUILDING_KINDS)}")
-    kind = r.string(entry["kind"], (*path, "kind"), BUILDING_KINDS, "GT-A11")
+    written = entry["kind"]
+    kind = r.string(
+        BY_NAME.get(written, written) if isinstance(written, str) else written,
+        (*path, "kind"),
+        BUILDING_KINDS,
+        "GT-A11",
+    )
     hp = r.integer(entry.get("hp", BUILDING_HP), (*path, "hp"), 1, BUILDING_HP, "GT-A8", "a Building's hit points")
     points = 0
     if "points" in entry:

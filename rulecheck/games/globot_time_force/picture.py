@@ -1,8 +1,9 @@
 """A picture of a Globot Time Force position: the timeline, the energy track, the achievements
 and the players' tableaux.
 
-Models: the stage and whose turn it is (with the turns in a row, a granted second turn, an
-end-game extra turn and the skill effects waiting); the deck's and the discard pile's sizes; the
+Models: a title saying what the picture is drawn for (a trace's step) and who moves, the stage
+and the turn (with the turns in a row, a granted second turn, an end-game extra turn and the
+skill effects waiting); the deck's and the discard pile's sizes; the
 timeline's cards from slot 0 (the oldest) with each card's colours (a chip per colour: a code of
 its name's first letters on a fill of its own), cost and printed VP; the energy track
 0 to 12 with each player's marker on the energy they have used; each drawn achievement board with
@@ -26,7 +27,7 @@ from rulecheck.core.words import counted
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP
 from rulecheck.games.globot_time_force.state import GTFState
 from rulecheck.model.key import Entry, code, draw_key, fill, lay_out
-from rulecheck.model.picture import mark, new_figure, player_colour, player_mark
+from rulecheck.model.picture import Moment, mark, new_figure, player_colour, player_mark, title_words
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -102,10 +103,8 @@ def _title(axes: Axes, y: float, text: str) -> None:
     axes.text(MARGIN, y + ROW / 2, text, va="center", fontsize=10, fontweight="bold")
 
 
-def _heading(game: Any, state: GTFState) -> str:
-    mover = game.to_move(state)
-    who = "game over" if state.stage == "over" else "chance to move" if mover < 0 else f"player {mover} to move"
-    words = [f"Globot Time Force, stage {state.stage}: {who}"]
+def _heading(game: Any, state: GTFState, moment: Moment) -> str:
+    words = [title_words("Globot Time Force", moment, game, state), f"stage {state.stage}"]
     if state.in_row > 1:
         words.append(f"turn {state.in_row} in a row")
     if state.granted:
@@ -210,7 +209,7 @@ def _key(game: Any) -> list[Entry]:
     ]
 
 
-def picture(game: Any, state: GTFState, player: int | None) -> Figure:
+def picture(game: Any, state: GTFState, player: int | None, moment: Moment) -> Figure:
     """The whole position, with every player's tableau, or only `player`'s."""
     shown = range(game.players) if player is None else [player]
     slots = max(len(state.timeline), game.players + 1)
@@ -229,7 +228,7 @@ def picture(game: Any, state: GTFState, player: int | None) -> Figure:
     axes.set_xlim(0, width)
     axes.set_ylim(height, 0)
     axes.axis("off")
-    axes.text(MARGIN, 0.3, _heading(game, state), va="center", fontsize=11)
+    axes.text(MARGIN, 0.3, _heading(game, state, moment), va="center", fontsize=11)
     axes.text(
         MARGIN,
         0.62,

@@ -1,7 +1,8 @@
 """A picture of one player's factory in a Mechanica state, with the Shop.
 
-Models: a title (the game, the phase, the workday, the turn's step and who is to move; whose
-factory it is, with the Wallet and the Vault; the face-up blueprints); the squares laid out by belt
+Models: a title (the game, what the picture is drawn for (a trace's step) and who is to move;
+whose factory it is, with the Wallet and the Vault, the phase, the workday and the turn's step;
+the face-up blueprints); the squares laid out by belt
 (row) and position along it (column), shaded by zone (Start Zone, Factory Floor, Loading Dock),
 the belt segments as arrows and, from each square whose owner chooses its exit (a Fork, or an
 improvement that sends bots up or down), its fork exits as dashed arrows; each square's name, each
@@ -22,9 +23,9 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Final
 
 from rulecheck.games.mechanica.data import BELT
-from rulecheck.games.mechanica.state import IN, OVER, TURN, Factory, MechanicaState
+from rulecheck.games.mechanica.state import IN, TURN, Factory, MechanicaState
 from rulecheck.model.key import Entry, arrow, code, disc, draw_key, fill, lay_out
-from rulecheck.model.picture import ELLIPSIS, fitted, new_figure
+from rulecheck.model.picture import ELLIPSIS, Moment, fitted, new_figure, title_words
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -64,10 +65,8 @@ def _model_colour(rules: Any, model: str) -> str:
     return MODEL_COLOURS[rules.rank[model] % len(MODEL_COLOURS)]
 
 
-def _title(game: Any, state: MechanicaState, player: int) -> tuple[str, str, str]:
-    mover = game.to_move(state)
-    who = "game over" if state.phase == OVER else "chance to move" if mover < 0 else f"player {mover} to move"
-    step = f", step {state.step}" if state.phase == TURN else ""
+def _title(game: Any, state: MechanicaState, player: int, moment: Moment) -> tuple[str, str, str]:
+    step = f", turn step {state.step}" if state.phase == TURN else ""
     factory = state.factories[player]
     shown = [name for name in state.blueprints if name]
     blueprints = "; ".join(
@@ -75,8 +74,9 @@ def _title(game: Any, state: MechanicaState, player: int) -> tuple[str, str, str
         for name in shown
     )
     return (
-        f"Mechanica, phase {state.phase}, workday {state.workday}{step}: {who}",
-        f"factory of player {player}: wallet {factory.wallet}, vault {factory.vault}",
+        title_words("Mechanica", moment, game, state),
+        f"factory of player {player}: wallet {factory.wallet}, vault {factory.vault}; "
+        f"phase {state.phase}, workday {state.workday}{step}",
         f"blueprints face up: {blueprints or 'none'}",
     )
 
@@ -203,7 +203,7 @@ def _key(rules: Any, cut: dict[str, str]) -> list[Entry]:
     ]
 
 
-def picture(game: Any, state: MechanicaState, player: int | None) -> Figure:
+def picture(game: Any, state: MechanicaState, player: int | None, moment: Moment) -> Figure:
     """Player `player`'s factory (the player to move's when None), the Shop, a title and a key."""
     if player is None:
         player = max(game.to_move(state), 0)
@@ -224,7 +224,7 @@ def picture(game: Any, state: MechanicaState, player: int | None) -> Figure:
     figure.set_size_inches(width, height)
     axes.set_xlim(0, columns)
     axes.set_ylim(height / INCHES_PER_CELL, 0)  # row 0 at the top; the key under the Shop
-    for line, text in enumerate(_title(game, state, player)):
+    for line, text in enumerate(_title(game, state, player, moment)):
         axes.text(0.1, 0.2 + 0.22 * line, text, va="center", fontsize=11 if line == 0 else 9)
     draw_key(figure, key, MARGIN, below - MARGIN)
     return figure
