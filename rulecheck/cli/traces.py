@@ -23,6 +23,7 @@ from typing import Any
 from rulecheck.check.play.playthrough import random_game
 from rulecheck.check.positions.describe import clause_line, ending, mover_text, position_lines
 from rulecheck.check.report.walkthrough import Walkthrough, walk
+from rulecheck.check.report.words import steps_words
 from rulecheck.check.search.readings import changed_options, first_divergence, reading_labels
 from rulecheck.cli.args import at_least, path_named, writable_file, writable_folder
 from rulecheck.cli.shared import (
@@ -130,8 +131,7 @@ def _tell_witness(file: str, game: Game[Any, Any], walked: Walkthrough) -> None:
     assert shows is not None
     options = ", ".join(f"{k}={v}" for k, v in game.options.text.items() if v != game.option_space.get(k).default)
     print(f"{file}: {game.name} v{game.version}, {counted(game.players, 'player')}, {options or 'default options'}")
-    shrunk = f", shrunk from {shows.shrunk_from}" if shows.shrunk_from and shows.shrunk_from > len(walked.steps) else ""
-    print(f"a witness of a {shows.kind} ({shows.subject}): {counted(len(walked.steps), 'step')}{shrunk}")
+    print(f"a witness of a {shows.kind} ({shows.subject}): {steps_words(len(walked.steps), shows.shrunk_from)}")
     hidden = max(0, len(walked.steps) - SHOWN_STEPS)
     if hidden:
         shown = f"`rulecheck show {shlex.quote(file)} --step K` prints the position after any step"

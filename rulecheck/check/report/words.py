@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from rulecheck.core.words import counted
+
 FOUND: Final = {
     "self-loss": "A player can lose through their own action",
     "rule gap": "Play reaches a point where the rulebook is silent",
@@ -97,14 +99,18 @@ def seen_under(seen: Sequence[Mapping[str, Any]], tried: Sequence[Mapping[str, A
     return "; ".join(parts)
 
 
+def steps_words(steps: int, shrunk_from: int | None) -> str:
+    """A witness's number of steps in words: `22 steps, shrunk from 1461`; the shrinking is said
+    only when the game it was shrunk from was longer."""
+    shrunk = f", shrunk from {shrunk_from}" if shrunk_from and shrunk_from > steps else ""
+    return f"{counted(steps, 'step')}{shrunk}"
+
+
 def witness_length(trace: Mapping[str, Any]) -> str:
     """A witness trace's length in words: `a game of 22 steps, shrunk from 1461`, or `the initial state`."""
     steps = len(trace.get("steps", []))
     shrunk_from = (trace.get("shows") or {}).get("shrunk_from")
-    length = f"{steps} step{'' if steps == 1 else 's'}"
-    if shrunk_from and shrunk_from > steps:
-        length += f", shrunk from {shrunk_from}"
-    return f"a game of {length}" if steps else "the initial state"
+    return f"a game of {steps_words(steps, shrunk_from)}" if steps else "the initial state"
 
 
 def witness_words(item: Mapping[str, Any], traces: Mapping[str, Any]) -> str:
