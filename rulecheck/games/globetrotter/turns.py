@@ -52,6 +52,10 @@ _OWNER_AND_KIND: Final = (FIELD << B_OWNER) | (FIELD << B_KIND)
 """The bits of a Building's code that tell its owner and kind."""
 
 
+_GAINED: Final = tuple(turn_start_points(INT_OPS, points) for points in range(FIELD + 1))
+"""GT-F1: a Factory's build points after it gains its turn's point, by its points before."""
+
+
 def _owned(player: int, kind: int) -> int:
     """The owner and kind bits of `player`'s Buildings of the kind numbered `kind`."""
     return player << B_OWNER | kind << B_KIND
@@ -83,11 +87,19 @@ def _may_act(counted: int, own_used: bool, stolen: int, saved: int) -> bool:
     return bool(may_act(INT_OPS, counted, own_used, stolen, saved))
 
 
-@lru_cache(maxsize=None, typed=True)
-def _spend_action(
-    counted: int, own_used: bool, stolen: int, saved: int, stolen_first: bool
-) -> tuple[int, bool, int, int]:
-    return spend_action(INT_OPS, counted, own_used, stolen, saved, stolen_first)
+@lru_cache(maxsize=None)
+def _spent(turn: Turn, usable: int, stolen_first: bool) -> tuple[Turn, int]:
+    """`spend_action` on a turn and the Treasury points usable: the turn with the action counted (the
+    Turn with these counters shared where nothing else is kept on it), and the points usable after.
+    Few distinct turns occur, and a Turn's hash is kept on it, so each answer is worked out once."""
+    counted, own_used, stolen, usable_after = spend_action(
+        INT_OPS, turn.counted, turn.own_used, turn.stolen, usable, stolen_first
+    )
+    if turn.arrived or turn.saved_now:
+        spent = Turn(turn.player, turn.taken + 1, counted, own_used, stolen, False, turn.arrived, turn.saved_now)
+    else:
+        spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
+    return spent, int(usable_after)
 
 
 @lru_cache(maxsize=None, typed=True)
@@ -121,20 +133,13 @@ def spend(rules: Rules, state: GlobetrotterState) -> tuple[GlobetrotterState, Tu
     turn = state.turn
     assert turn is not None
     usable = usable_points(rules, state, turn)
-    stolen_first = rules.options.treasury_spend is TreasurySpend.STOLEN_FIRST
-    counted, own_used, stolen, usable_after = _spend_action(
-        turn.counted, turn.own_used, turn.stolen, usable, stolen_first
-    )
+    spent, usable_after = _spent(turn, usable, rules.options.treasury_spend is TreasurySpend.STOLEN_FIRST)
     if usable_after != usable:
         touch("GT-T3")
         state = set_saved_points(state, turn.player, saved_points(state, turn.player) - (usable - usable_after))
-    if stolen != turn.stolen:
+    if spent.stolen != turn.stolen:
         touch("GT-T4")
     touch("GT-A0")
-    if turn.arrived or turn.saved_now:
-        spent = Turn(turn.player, turn.taken + 1, counted, own_used, stolen, False, turn.arrived, turn.saved_now)
-    else:
-        spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
     return state, spent
 
 
@@ -214,7 +219,7 @@ def _factories_gain_a_point(buildings: tuple[int, ...], player: int) -> tuple[in
     factory = _owned(player, _FACTORY)
     for i, b in enumerate(buildings):
         if b & _OWNER_AND_KIND == factory:
-            points = turn_start_points(INT_OPS, b >> B_POINTS & FIELD)
+            points = _GAINED[b >> B_POINTS & FIELD]
             if points != b >> B_POINTS & FIELD:
                 if gained is None:
                     gained = list(buildings)
