@@ -110,24 +110,23 @@ def one_treasury_per_player(game: Any, s: GlobetrotterState) -> str | None:
 
 def spaces_hold_compatible_pieces(game: Any, s: GlobetrotterState) -> str | None:
     """Worked out from the piece tuples alone, apart from the engine's own record of what stands where."""
-    rover_owners = {(r.planet, r.space): r.owner for r in s.rovers if r.space is not None}
-    fortification_owners = {(f.planet, f.space): f.owner for f in s.fortifications}
+    rovers_all, fortifications = s.rovers, s.fortifications
+    rover_owners = {(r.planet, r.space): r.owner for r in rovers_all if r.space is not None}
+    fortification_owners = {(f.planet, f.space): f.owner for f in fortifications}
     buildings = {(b.planet, b.space) for b in s.buildings}
     bad = []
-    if len(rover_owners) < sum(1 for r in s.rovers if r.space is not None):
-        rovers = Counter((r.planet, r.space) for r in s.rovers if r.space is not None)
+    if len(rover_owners) < sum(1 for r in rovers_all if r.space is not None):
+        rovers = Counter((r.planet, r.space) for r in rovers_all if r.space is not None)
         bad += [f"{n} Rovers on {where}" for where, n in rovers.items() if n > 1]
     for (planet, space), owner in rover_owners.items():
         if (planet, space) in buildings:
             bad.append(f"a Rover and a Building on {space}")
         if fortification_owners.get((planet, space), owner) != owner:
             bad.append(f"a Rover on an enemy Fortification on {space}")
-    if len(fortification_owners) < len(s.fortifications):
-        forts = Counter((f.planet, f.space) for f in s.fortifications)
+    if len(fortification_owners) < len(fortifications):
+        forts = Counter((f.planet, f.space) for f in fortifications)
         bad += [f"{n} Fortifications on {where}" for where, n in forts.items() if n > 1]
-    bad += [
-        f"a Fortification and a Building on {f.space}" for f in s.fortifications if (f.planet, f.space) in buildings
-    ]
+    bad += [f"a Fortification and a Building on {f.space}" for f in fortifications if (f.planet, f.space) in buildings]
     return _first(bad)
 
 

@@ -24,8 +24,9 @@ run clockwise in player-index order.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable, Mapping
-from typing import Final
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -426,15 +427,15 @@ class GlobetrotterState:
 
     @property
     def rovers(self) -> tuple[Rover, ...]:
-        return tuple(map(Rover.of, self.rover_codes))
+        return _records(self.rover_codes, _rover)
 
     @property
     def fortifications(self) -> tuple[Fortification, ...]:
-        return tuple(map(Fortification.of, self.fortification_codes))
+        return _records(self.fortification_codes, _fortification)
 
     @property
     def buildings(self) -> tuple[Building, ...]:
-        return tuple(map(Building.of, self.building_codes))
+        return _records(self.building_codes, _building)
 
     def pieces_at(self, planet_index: int, space: str) -> Shown:
         """The Rover, Fortification and Building on a space (None where there is none)."""
@@ -509,12 +510,36 @@ class StateRecord:
     lost: tuple[int, ...]
 
 
+RECORDS_KEPT: Final = 1 << 16
+"""How many records of each kind of piece are kept, by code: the edges that read pieces as records
+(state properties checked on every step, above all) read the same few again and again."""
+_rover: Final = lru_cache(maxsize=RECORDS_KEPT)(Rover.of)
+_fortification: Final = lru_cache(maxsize=RECORDS_KEPT)(Fortification.of)
+_building: Final = lru_cache(maxsize=RECORDS_KEPT)(Building.of)
+
+
+R = TypeVar("R", Rover, Fortification, Building)
+_last_records: dict[Callable[[int], Any], tuple[tuple[int, ...], tuple[Any, ...]]] = {}
+"""For each kind of record, the last tuple of codes read as records, with them: the state properties
+checked on a step read the same state's pieces several times."""
+
+
+def _records(codes: tuple[int, ...], record: Callable[[int], R]) -> tuple[R, ...]:
+    """The pieces whose codes are `codes`, as records."""
+    last = _last_records.get(record)
+    if last is not None and last[0] is codes:
+        return last[1]
+    found = tuple(map(record, codes))
+    _last_records[record] = (codes, found)
+    return found
+
+
 def _shown(there: Occupants) -> Shown:
     rover, fortification, building = there
     return (
-        None if rover is None else Rover.of(rover),
-        None if fortification is None else Fortification.of(fortification),
-        None if building is None else Building.of(building),
+        None if rover is None else _rover(rover),
+        None if fortification is None else _fortification(fortification),
+        None if building is None else _building(building),
     )
 
 
