@@ -110,24 +110,23 @@ def one_treasury_per_player(game: Any, s: GlobetrotterState) -> str | None:
 
 def spaces_hold_compatible_pieces(game: Any, s: GlobetrotterState) -> str | None:
     """Worked out from the piece tuples alone, apart from the engine's own record of what stands where."""
-    rover_owners = {(r.planet, r.space): r.owner for r in s.rovers if r.space is not None}
-    fortification_owners = {(f.planet, f.space): f.owner for f in s.fortifications}
+    rovers_all, fortifications = s.rovers, s.fortifications
+    rover_owners = {(r.planet, r.space): r.owner for r in rovers_all if r.space is not None}
+    fortification_owners = {(f.planet, f.space): f.owner for f in fortifications}
     buildings = {(b.planet, b.space) for b in s.buildings}
     bad = []
-    if len(rover_owners) < sum(1 for r in s.rovers if r.space is not None):
-        rovers = Counter((r.planet, r.space) for r in s.rovers if r.space is not None)
+    if len(rover_owners) < sum(1 for r in rovers_all if r.space is not None):
+        rovers = Counter((r.planet, r.space) for r in rovers_all if r.space is not None)
         bad += [f"{n} Rovers on {where}" for where, n in rovers.items() if n > 1]
     for (planet, space), owner in rover_owners.items():
         if (planet, space) in buildings:
             bad.append(f"a Rover and a Building on {space}")
         if fortification_owners.get((planet, space), owner) != owner:
             bad.append(f"a Rover on an enemy Fortification on {space}")
-    if len(fortification_owners) < len(s.fortifications):
-        forts = Counter((f.planet, f.space) for f in s.fortifications)
+    if len(fortification_owners) < len(fortifications):
+        forts = Counter((f.planet, f.space) for f in fortifications)
         bad += [f"{n} Fortifications on {where}" for where, n in forts.items() if n > 1]
-    bad += [
-        f"a Fortification and a Building on {f.space}" for f in s.fortifications if (f.planet, f.space) in buildings
-    ]
+    bad += [f"a Fortification and a Building on {f.space}" for f in fortifications if (f.planet, f.space) in buildings]
     return _first(bad)
 
 
@@ -256,28 +255,28 @@ PROPERTIES = (
         ("GT-A8",),
         "Rovers 1..3, Buildings 1..5, Fortifications 1 hit point",
         hit_points_in_range,
-        reads=("rovers", "fortifications", "buildings"),
+        reads=("rover_codes", "fortification_codes", "building_codes"),
     ),
     StateProperty(
         "build-points-in-range",
         ("GT-F1",),
         "a Factory holds 0..5 build points",
         build_points_in_range,
-        reads=("buildings",),
+        reads=("building_codes",),
     ),
     StateProperty(
         "saved-points-in-range",
         ("GT-T2",),
         "a Treasury holds 0..3 action points",
         saved_points_in_range,
-        reads=("buildings",),
+        reads=("building_codes",),
     ),
     StateProperty(
         "points-only-in-factories-and-treasuries",
         ("GT-F1", "GT-T1"),
         "only Factories and Treasuries hold points",
         points_only_where_kept,
-        reads=("buildings",),
+        reads=("building_codes",),
     ),
     TransitionProperty(
         "at-most-4-actions-in-a-row",
@@ -298,28 +297,28 @@ PROPERTIES = (
         ("GT-A11",),
         "a player has at most one Building of each type on each planet",
         one_building_per_type_and_planet,
-        reads=("buildings",),
+        reads=("building_codes",),
     ),
     StateProperty(
         "one-treasury-per-player",
         ("GT-T6",),
         "a player has at most one Treasury in all",
         one_treasury_per_player,
-        reads=("buildings",),
+        reads=("building_codes",),
     ),
     StateProperty(
         "spaces-hold-compatible-pieces",
         ("GT-A2", "GT-A3", "GT-A9", "GT-A10"),
         "no two Rovers in a space, no Rover with a Building or an enemy Fortification",
         spaces_hold_compatible_pieces,
-        reads=("rovers", "fortifications", "buildings"),
+        reads=("rover_codes", "fortification_codes", "building_codes"),
     ),
     StateProperty(
         "buildings-on-hq-spaces",
         ("GT-B3", "GT-A10"),
         "Buildings stand only on HQ spaces",
         buildings_on_hq_spaces,
-        reads=("buildings",),
+        reads=("building_codes",),
     ),
     StateProperty(
         "fortifications-never-adjacent",
@@ -327,28 +326,28 @@ PROPERTIES = (
         "no two Fortifications are adjacent",
         fortifications_not_adjacent,
         _fortify_any_space,
-        reads=("fortifications",),
+        reads=("fortification_codes",),
     ),
     StateProperty(
         "cannon-aim-consistent",
         ("GT-D1", "GT-D3", "GT-D4"),
         "a Drill Cannon has an aim exactly when it is aimed",
         cannon_aim_consistent,
-        reads=("buildings",),
+        reads=("building_codes",),
     ),
     StateProperty(
         "nothing-on-destroyed-planets",
         ("GT-D6",),
         "a destroyed planet holds no pieces",
         nothing_on_destroyed_planets,
-        reads=("planets", "rovers", "fortifications", "buildings"),
+        reads=("planets", "rover_codes", "fortification_codes", "building_codes"),
     ),
     StateProperty(
         "losses-and-game-end",
         ("GT-E1", "GT-E2", "GT-E3"),
         "losers are marked and the game ends exactly when the end rule says",
         losers_are_marked_and_game_end,
-        reads=("phase", "pending", "lost", "rovers", "buildings"),
+        reads=("phase", "pending", "lost", "rover_codes", "building_codes"),
     ),
     TransitionProperty(
         "fire-counters-never-decrease", ("GT-D6", "GT-A15"), "fire counters never go down", fire_counters_never_decrease

@@ -170,13 +170,13 @@ def test_the_worked_example_is_what_the_engine_gives(game):
 def test_the_checks_see_what_they_are_for():
     """The readers catch what the tests above rely on them to catch: an undeclared type, an order broken, a
     value out of its range, a type the table names wrongly, a pair read by its items."""
-    from rulecheck.games.globetrotter.state import GlobetrotterState
+    from rulecheck.games.globetrotter.state import StateRecord
 
     found: dict[str, set[str]] = {}
     data = {"rovers": [{"hp": 3, "owner": 0, "planet": 0, "space": 7}], "turn": {"arrived": [[1, 3]]}}
-    seen_paths(GlobetrotterState, data, found)
+    seen_paths(StateRecord, data, found)
     assert found["rovers[].space"] == {"int"} and found["turn.arrived[][1]"] == {"int"}
-    assert declared_paths(GlobetrotterState)["rovers[].space"] == frozenset({"string", "null"})
+    assert declared_paths(StateRecord)["rovers[].space"] == frozenset({"string", "null"})
     rovers = Row("rovers", frozenset({"array"}), "", "", "sorted by `planet`, `space` (`null` first), `hp`")
     assert rovers.sort_keys() == ("planet", "space", "hp")
     orbit_first = {"rovers": [{"planet": 0, "space": None, "hp": 3}, {"planet": 0, "space": "T1", "hp": 2}]}

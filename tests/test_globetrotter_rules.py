@@ -310,7 +310,8 @@ def test_fortify_and_move_targets_are_the_guards_read_space_by_space(reading):
     asked space by space, with the facts read plainly off the position, the same guards allow the
     same spaces."""
     game = Globetrotter(4, {"fortify_adjacency": reading.value})
-    around = game.rules.boards.around
+    boards = game.rules.boards
+    around = {(p, s): [(p, n) for n in boards.adjacent[s]] for p in range(boards.count) for s in boards.spaces}
     for state in _played_positions(game, range(2), 250):
         player = state.turn.player
 

@@ -46,7 +46,7 @@ def test_a_window_catches_a_read_outside_it():
     game = Globetrotter(2)
     state = random_game(game, 0).states[80]
     [prop] = [p for p in declaration("globetrotter").properties if p.name == "spaces-hold-compatible-pieces"]
-    with pytest.raises(ReadOutside, match="'rovers'"), window(state, frozenset({"buildings"})):
+    with pytest.raises(ReadOutside, match="'rover_codes'"), window(state, frozenset({"building_codes"})):
         prop.check(game, state)
     assert prop.check(game, state) is None  # the window is closed: every field reads again
 
@@ -55,13 +55,13 @@ def test_a_step_that_leaves_the_read_fields_alone_is_not_checked_again():
     game = Globetrotter(2)
     state = random_game(game, 0).states[80]
     assert state.rovers
-    too_many = attrs.evolve(state, rovers=state.rovers + state.rovers[:1])  # two Rovers on one space
+    too_many = attrs.evolve(state, rover_codes=state.rover_codes + state.rover_codes[:1])  # two Rovers on one space
     [prop] = [p for p in declaration("globetrotter").properties if p.name == "spaces-hold-compatible-pieces"]
     later = attrs.evolve(too_many, lost=())
     assert failures(game, [prop], too_many, "end", later)  # checked unless the caller checked `before`
     run = StepChecks([prop])
     assert not run.failures(game, too_many, "end", later, checked_before=True)
-    moved = attrs.evolve(later, rovers=later.rovers[:-1] + (attrs.evolve(later.rovers[-1], hp=1),))
+    moved = attrs.evolve(later, rover_codes=later.rover_codes[:-1] + (attrs.evolve(later.rovers[-1], hp=1).code,))
     assert run.failures(game, too_many, "end", moved, checked_before=True)  # a field it reads changed
 
 
@@ -91,7 +91,7 @@ def test_step_checks_find_what_the_full_check_finds_where_a_read_field_changed()
     state = random_game(game, 0).states[80]
     props = declaration("globetrotter").properties
     checks = StepChecks(props)
-    too_many = attrs.evolve(state, rovers=state.rovers + state.rovers[:1])
+    too_many = attrs.evolve(state, rover_codes=state.rover_codes + state.rover_codes[:1])
     found = checks.failures(game, state, "end", too_many, checked_before=True)
     assert "spaces-hold-compatible-pieces" in [p.name for p, _ in found]
     assert found == failures(game, props, state, "end", too_many)

@@ -11,7 +11,7 @@ for the rules to look up, also as a set of spaces in a bitmask), adjacency betwe
   W3  only pentagons passed through count 2, the target counts 1;
   W4  W1, plus 1 when the shooter's own space is a pentagon.
 
-Leaves out: pieces (state.py) and whether a shot is legal (rules.py).
+Leaves out: pieces (state.py, which also numbers the spaces) and whether a shot is legal (rules.py).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import networkx as nx
 from rulecheck.core.clauses import touch
 from rulecheck.core.ops import MaskOps
 from rulecheck.games.globetrotter.options import PlanetAdjacency, Removal, Shooting
+from rulecheck.games.globetrotter.state import LABELS, NUMBERS, SPACE_BITS, SPACE_MASK, place
 from rulecheck.geometry.facts import board_facts
 from rulecheck.geometry.planet import HQ, REMOVALS, Planet, label_order, planet
 from rulecheck.model.board import BoardView
@@ -99,7 +100,9 @@ def boards_for(removal: Removal, planets: int, adjacency: PlanetAdjacency) -> Bo
 
 class Boards:
     """The planets of one game and the text tokens of their spaces and orbits (never changed
-    once made, so games with the same settings share one: `boards_for`)."""
+    once made, so games with the same settings share one: `boards_for`). The rules name a space by
+    its place (state.place: planet and space number in one int) and sets of spaces as bitmasks of
+    the game's numbering (`numbered`); labels and tokens are for the edges."""
 
     def __init__(self, removal: Removal, planets: int, adjacency: PlanetAdjacency) -> None:
         self.removal = removal
@@ -110,48 +113,47 @@ class Boards:
         self.spaces: tuple[str, ...] = tuple(self.graph)
         """Every space of one planet, in the board graph's order."""
         self.adjacent: Mapping[str, tuple[str, ...]] = MappingProxyType({s: tuple(self.graph[s]) for s in self.graph})
-        """Each space's neighbours, read once from the graph: the rules' hot paths look here."""
-        self.tokens: Mapping[tuple[int, str], str] = MappingProxyType(
-            {(p, s): s if planets == 1 else f"{PLANET_LETTERS[p]}:{s}" for p in range(planets) for s in self.spaces}
+        """Each space's neighbours, read once from the graph."""
+        self.numbered: tuple[int, ...] = tuple(place(p, s) for p in range(planets) for s in self.spaces)
+        """Every place of the game, numbered for sets of spaces as bitmasks (`ops`)."""
+        self.tokens: Mapping[int, str] = MappingProxyType({where: _token(planets, where) for where in self.numbered})
+        """The token of every place of the game, written once."""
+        self.places: Mapping[str, int] = MappingProxyType({t: where for where, t in self.tokens.items()})
+        """Every space token of the game with the place it names."""
+        self.around: Mapping[int, tuple[int, ...]] = MappingProxyType(
+            {
+                where: tuple(where & ~SPACE_MASK | NUMBERS[n] for n in self.adjacent[_label(where)])
+                for where in self.numbered
+            }
         )
-        """The token of every (planet, space) of the game, written once."""
-        self.around: Mapping[tuple[int, str], tuple[tuple[int, str], ...]] = MappingProxyType(
-            {(p, s): tuple((p, n) for n in self.adjacent[s]) for p in range(planets) for s in self.spaces}
-        )
-        """Each (planet, space) of the game with its neighbours as (planet, space), in board order."""
-        self.places: Mapping[str, tuple[int, str]] = MappingProxyType({t: where for where, t in self.tokens.items()})
-        """Every space token of the game with the (planet, space) it names."""
-        self.numbered: tuple[tuple[int, str], ...] = tuple(self.tokens)
-        """Every (planet, space) of the game, numbered for sets of spaces as bitmasks (`ops`)."""
-        self.bit: Mapping[tuple[int, str], int] = MappingProxyType({w: 1 << i for i, w in enumerate(self.numbered)})
-        """Each (planet, space) of the game as the set holding it alone."""
-        self.around_set: Mapping[tuple[int, str], int] = MappingProxyType(
+        """Each place of the game with its neighbours, in board order."""
+        self.bit: Mapping[int, int] = MappingProxyType({w: 1 << i for i, w in enumerate(self.numbered)})
+        """Each place of the game as the set holding it alone."""
+        self.around_set: Mapping[int, int] = MappingProxyType(
             {where: sum(self.bit[n] for n in near) for where, near in self.around.items()}
         )
-        """Each (planet, space) of the game with the set of its neighbours."""
-        self.spot: Mapping[tuple[int, str], tuple[int, int]] = MappingProxyType(
+        """Each place of the game with the set of its neighbours."""
+        self.spot: Mapping[int, tuple[int, int]] = MappingProxyType(
             {where: (self.bit[where], self.around_set[where]) for where in self.numbered}
         )
-        """Each (planet, space) of the game with its set and the set of its neighbours, read at once."""
-        self.spots: tuple[Mapping[str, tuple[int, int]], ...] = tuple(
-            MappingProxyType({s: self.spot[(p, s)] for s in self.spaces}) for p in range(planets)
+        """Each place of the game with its set and the set of its neighbours, read at once."""
+        self.planet_set: tuple[int, ...] = tuple(
+            sum(self.bit[place(p, s)] for s in self.spaces) for p in range(planets)
         )
-        """`spot` by planet, then by space label: read without making a (planet, space) pair."""
-        self.planet_set: tuple[int, ...] = tuple(sum(self.bit[(p, s)] for s in self.spaces) for p in range(planets))
         """Each planet's spaces as a set."""
-        self.hq_set: int = sum(bit for (_, s), bit in self.bit.items() if s in self.hq_spaces)
+        self.hq_set: int = sum(bit for where, bit in self.bit.items() if _label(where) in self.hq_spaces)
         """The HQ spaces of every planet, as a set."""
         self.ops = MaskOps(len(self.numbered))
         """Guards (counters.py) on sets of the game's spaces."""
         self._adjacency = adjacency
-        self._reach: dict[Shooting, Mapping[tuple[int, str], int]] = {}
+        self._reach: dict[Shooting, Mapping[int, int]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its settings: unpickling gives the shared Boards of those settings."""
         return boards_for, (self.removal, self.count, self._adjacency)
 
-    def spaces_in(self, spaces: int) -> list[tuple[int, str]]:
-        """The (planet, space) of each member of a set of spaces, in their numbering's order."""
+    def places_in(self, spaces: int) -> list[int]:
+        """The place of each member of a set of spaces, in their numbering's order."""
         found = []
         numbered = self.numbered
         while spaces:
@@ -160,16 +162,23 @@ class Boards:
             spaces ^= lowest
         return found
 
-    def reach(self, reading: Shooting) -> Mapping[tuple[int, str], int]:
-        """GT-A4, GT-B5, GT-B6: each (planet, space) of the game with the set of the other spaces of its
-        planet within shooting distance under one reading (`in_range`), worked out on first use."""
+    def reach(self, reading: Shooting) -> Mapping[int, int]:
+        """GT-A4, GT-B5, GT-B6: each place of the game with the set of the other spaces of its planet
+        within shooting distance under one reading (`in_range`), worked out on first use."""
         found = self._reach.get(reading)
         if found is None:
             labels, bit = in_range(self.removal.value, reading), self.bit
             found = self._reach[reading] = MappingProxyType(
-                {(p, s): sum(bit[(p, t)] for t in labels[s]) for p, s in self.numbered}
+                {w: sum(bit[w & ~SPACE_MASK | NUMBERS[t]] for t in labels[_label(w)]) for w in self.numbered}
             )
         return found
+
+    def beside(self, a: int, b: int) -> bool:
+        """GT-B4: whether place `b` is adjacent to place `a` (a neighbour on the same planet)."""
+        if a >> SPACE_BITS != b >> SPACE_BITS:
+            return False
+        touch("GT-B4")
+        return b in self.around[a]
 
     def neighbours(self, space: str) -> tuple[str, ...]:
         touch("GT-B4")
@@ -180,11 +189,12 @@ class Boards:
 
     def token(self, planet_index: int, space: str) -> str:
         """A space's token: its label on a one-planet board, else planet letter, colon and label."""
-        return self.tokens[(planet_index, space)]
+        return self.tokens[place(planet_index, space)]
 
     def parse(self, token: str) -> tuple[int, str] | None:
         """(planet, space) for a space token of this game, or None if it names no space."""
-        return self.places.get(token)
+        where = self.places.get(token)
+        return None if where is None else (where >> SPACE_BITS, _label(where))
 
     def orbit_token(self, planet_index: int) -> str:
         return PLANET_LETTERS[planet_index]
@@ -199,6 +209,16 @@ class Boards:
         if a == b:
             return False
         return True if self._adjacency is PlanetAdjacency.ALL else abs(a - b) == 1
+
+
+def _label(where: int) -> str:
+    """The label of a place that is a space (not an orbit)."""
+    return LABELS[where & SPACE_MASK]
+
+
+def _token(planets: int, where: int) -> str:
+    """A place's token: its label on a one-planet board, else planet letter, colon and label."""
+    return _label(where) if planets == 1 else f"{PLANET_LETTERS[where >> SPACE_BITS]}:{_label(where)}"
 
 
 def board_view(game: Any) -> BoardView:

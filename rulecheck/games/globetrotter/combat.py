@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from fractions import Fraction
 from functools import cache
-from typing import Final, cast
+from typing import Final
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
@@ -52,19 +52,31 @@ from rulecheck.games.globetrotter.options import (
 )
 from rulecheck.games.globetrotter.state import (
     AIMED,
+    B_OWNER,
+    B_POINTS,
     BUILDING,
+    BUILDING_PLACE,
     DRILL_CANNON,
+    FIELD,
     FORTIFICATION,
     IDLE,
+    LABELS,
+    OWNER,
     READY,
     ROVER,
+    SPACE_BITS,
+    SPACE_MASK,
     TREASURY,
-    Building,
-    Fortification,
+    UNIT_PLACE,
     GlobetrotterState,
     Pending,
-    Piece,
-    Rover,
+    aimed,
+    building_kind,
+    building_readiness,
+    hp_of,
+    owner_of,
+    place,
+    with_hp,
 )
 
 DIE_FACES: Final = 6
@@ -87,26 +99,27 @@ EVENT_CLAUSES: Final = {
 
 # Shoot
 
+Target = tuple[str, int]
+"""A piece as a shot or a roll names it: its kind (ROVER, FORTIFICATION, BUILDING) and its code."""
+
 
 def _shooter_spaces(m: Mover) -> Collection[Where]:
     """GT-A4: where the player's shooting pieces stand (orbiting Rovers never shoot, GT-SP4)."""
     if m.rules.options.shooter is Shooter.ANY_PIECE:
         spaces = set(m.on_board)
-        spaces |= {(f.planet, f.space) for f in m.fortifications}
-        spaces |= {(b.planet, b.space) for b in m.buildings}
+        spaces |= {f >> UNIT_PLACE for f in m.fortifications}
+        spaces |= {b >> BUILDING_PLACE for b in m.buildings}
         return spaces
     return m.on_board.keys()
 
 
 PIECE_KINDS: Final = (ROVER, FORTIFICATION, BUILDING)
-"""The kind of each piece `GlobetrotterState.pieces_at` gives, in its order."""
-_KIND_OF: Final = {Rover: ROVER, Fortification: FORTIFICATION, Building: BUILDING}
-"""The kind a shot names for each class of piece."""
+"""The kind of each piece `GlobetrotterState.codes_at` gives, in its order."""
 _SHOT_CLAUSES: Final = ("GT-A4", "GT-B5", "GT-B6")
 
 
-def _pieces_at(state: GlobetrotterState, planet: int, space: str) -> list[tuple[str, Piece]]:
-    return [(kind, piece) for kind, piece in zip(PIECE_KINDS, state.pieces_at(planet, space)) if piece is not None]
+def _pieces_at(state: GlobetrotterState, where: Where) -> list[Target]:
+    return [(kind, code) for kind, code in zip(PIECE_KINDS, state.codes_at(where)) if code is not None]
 
 
 def _reach(rules: Rules) -> Mapping[str, frozenset[str]]:
@@ -114,7 +127,7 @@ def _reach(rules: Rules) -> Mapping[str, frozenset[str]]:
     return in_range(rules.boards.removal.value, rules.options.shooting)
 
 
-def legal_shots(m: Mover) -> Listing[Piece]:
+def legal_shots(m: Mover) -> Listing[Target]:
     """Each shot with the piece it targets: every enemy piece on a surface within reach of a space
     holding one of the mover's shooters."""
     m.touched.append("GT-SP4")
@@ -125,13 +138,14 @@ def legal_shots(m: Mover) -> Listing[Piece]:
         return NOTHING
     m.touched += _SHOT_CLAUSES
     act, tokens, bit = m.rules.actions.act, boards.tokens, boards.bit
-    found: list[tuple[Action, Piece]] = []
+    found: list[tuple[Action, Target]] = []
     for piece in m.enemies:
-        target = (piece.planet, cast(str, piece.space))
+        kind, code = piece
+        target = code >> (BUILDING_PLACE if kind == BUILDING else UNIT_PLACE)
         there = bit[target]
         for source, covered in aiming:
             if there & covered:
-                found.append((act(Shoot, tokens[source], tokens[target], _KIND_OF[type(piece)]), piece))
+                found.append((act(Shoot, tokens[source], tokens[target], kind), piece))
     return found
 
 
@@ -139,153 +153,161 @@ def check_shoot(m: Mover, action: Shoot) -> None:
     rules, state = m.rules, m.state
     touch("GT-A4")
     source = rules.space(action.source, "GT-A4", action, state)
-    planet, space = rules.space(action.target, "GT-A4", action, state)
+    where = rules.space(action.target, "GT-A4", action, state)
     touch("GT-SP4")
     if source not in _shooter_spaces(m):
         raise IllegalAction("GT-A4", f"you have no piece that may shoot on {action.source}", action)
-    target = dict(_pieces_at(state, planet, space)).get(action.kind)
-    if target is None or target.owner == m.player:
+    target = dict(_pieces_at(state, where)).get(action.kind)
+    if target is None or owner_of(action.kind, target) == m.player:
         raise IllegalAction("GT-A4", f"no enemy {action.kind} on {action.target}", action)
     touch("GT-B5", "GT-B6")
-    if source[0] != planet or space not in _reach(rules)[source[1]]:
+    if (
+        source >> SPACE_BITS != where >> SPACE_BITS
+        or LABELS[where & SPACE_MASK] not in _reach(rules)[LABELS[source & SPACE_MASK]]
+    ):
         raise IllegalAction("GT-A4", f"{action.target} is beyond shooting distance 3 of {action.source}", action)
 
 
-def _has_cover(rules: Rules, state: GlobetrotterState, shooter: int, target: Piece, kind: str) -> bool:
+def _has_cover(rules: Rules, state: GlobetrotterState, shooter: int, target: Target) -> bool:
     """GT-A7: the target shares a space with, or is adjacent to, an enemy Fortification."""
     touch("GT-A7")
-    assert target.space is not None
+    kind, code = target
+    where = code >> (BUILDING_PLACE if kind == BUILDING else UNIT_PLACE)
+    owner = owner_of(kind, code)
 
-    def gives_cover(f: Fortification | None) -> bool:
+    def gives_cover(f: int | None) -> bool:
         if f is None:
             return False
         if rules.options.cover is Cover.TARGETS_OWN:
-            return f.owner == target.owner
-        return f.owner != shooter
+            return f >> OWNER & FIELD == owner
+        return f >> OWNER & FIELD != shooter
 
-    sharing = state.fortification_at(target.planet, target.space)
+    sharing = state.codes_at(where)[1]
     if kind == FORTIFICATION and rules.options.fortification_covers_itself is FortificationCoversItself.NO:
         sharing = None
-    return gives_cover(sharing) or any(
-        gives_cover(state.fortification_at(target.planet, n)) for n in rules.boards.neighbours(target.space)
-    )
+    if gives_cover(sharing):
+        return True
+    touch("GT-B4")
+    return any(gives_cover(state.codes_at(n)[1]) for n in rules.boards.around[where])
 
 
-def apply_shoot(rules: Rules, state: GlobetrotterState, player: int, action: Shoot, target: Piece) -> GlobetrotterState:
+def apply_shoot(
+    rules: Rules, state: GlobetrotterState, player: int, action: Shoot, target: Target
+) -> GlobetrotterState:
     touch("GT-A4", "GT-SP4", "GT-B5", "GT-B6")
-    threshold = COVERED_THRESHOLD if _has_cover(rules, state, player, target, action.kind) else HIT_THRESHOLD
-    assert target.space is not None
-    if action.kind == ROVER:
+    threshold = COVERED_THRESHOLD if _has_cover(rules, state, player, target) else HIT_THRESHOLD
+    kind, code = target
+    where = code >> (BUILDING_PLACE if kind == BUILDING else UNIT_PLACE)
+    planet, space = where >> SPACE_BITS, LABELS[where & SPACE_MASK]
+    if kind == ROVER:
         touch("GT-A5")
-        first = Pending(TO_HIT, player, target.planet, target.space, action.kind, threshold)
+        first = Pending(TO_HIT, player, planet, space, kind, threshold)
     else:
         touch("GT-A6")
-        first = Pending(DAMAGE_ROLL, player, target.planet, target.space, action.kind, threshold)
+        first = Pending(DAMAGE_ROLL, player, planet, space, kind, threshold)
     return state.with_pending((first,))
 
 
 # The Drill Cannon
 
 
-def _own_cannon(m: Mover, token: str, action: Action) -> Building:
+def _own_cannon(m: Mover, token: str, action: Action) -> int:
     touch("GT-D1")
-    planet, space = m.rules.space(token, "GT-D1", action, m.state)
-    cannon = m.state.building_at(planet, space)
-    if cannon is None or cannon.owner != m.player or cannon.kind != DRILL_CANNON:
+    where = m.rules.space(token, "GT-D1", action, m.state)
+    cannon = m.state.codes_at(where)[2]
+    if cannon is None or cannon >> B_OWNER & FIELD != m.player or building_kind(cannon) != DRILL_CANNON:
         raise IllegalAction("GT-D1", f"you have no Drill Cannon on {token}", action)
     return cannon
 
 
-def _cannons(m: Mover, *readiness: str) -> list[Building]:
+def _cannons(m: Mover, *readiness: str) -> list[int]:
     """The mover's Drill Cannons that stand at one of these readinesses."""
     cannons = m.kinds.get(DRILL_CANNON)
-    return [c for c in cannons if c.readiness in readiness] if cannons else []
+    return [c for c in cannons if building_readiness(c) in readiness] if cannons else []
 
 
-def _one_per_cannon(m: Mover, cls: type[Action], readiness: str) -> Listing[Building]:
+def _one_per_cannon(m: Mover, cls: type[Action], readiness: str) -> Listing[int]:
     """The action of `cls` for each of the mover's Drill Cannons in `readiness` (Ready, Fire), with
     the cannon."""
-    found: list[tuple[Action, Building]] = []
+    found: list[tuple[Action, int]] = []
     for c in _cannons(m, readiness):
         m.touched.append("GT-D1")
-        found.append((m.rules.actions.at(cls)[(c.planet, c.space)], c))
+        found.append((m.rules.actions.at(cls)[c >> BUILDING_PLACE], c))
     return found
 
 
-def legal_readies(m: Mover) -> Listing[Building]:
+def legal_readies(m: Mover) -> Listing[int]:
     return _one_per_cannon(m, Ready, IDLE) if DRILL_CANNON in m.kinds else NOTHING
 
 
 def check_ready(m: Mover, action: Ready) -> None:
     cannon = _own_cannon(m, action.cannon, action)
-    if cannon.readiness != IDLE:
+    if building_readiness(cannon) != IDLE:
         raise IllegalAction("GT-D1", "the Drill Cannon is already ready", action)
 
 
-def apply_ready(
-    rules: Rules, state: GlobetrotterState, player: int, action: Ready, cannon: Building
-) -> GlobetrotterState:
+def apply_ready(rules: Rules, state: GlobetrotterState, player: int, action: Ready, cannon: int) -> GlobetrotterState:
     touch("GT-D1")
-    return state.replace(cannon, evolve(cannon, readiness=READY))
+    return state.replace_building(cannon, aimed(cannon, READY, cannon & SPACE_MASK))
 
 
-def legal_aims(m: Mover) -> Listing[Building]:
+def legal_aims(m: Mover) -> Listing[int]:
     """Each Aim with the cannon that aims."""
     if DRILL_CANNON not in m.kinds:
         return NOTHING
-    found: list[tuple[Action, Building]] = []
+    found: list[tuple[Action, int]] = []
     for c in _cannons(m, READY, AIMED):
         m.touched.append("GT-D1")
-        if c.readiness == AIMED:
+        if building_readiness(c) == AIMED:
             m.touched.append("GT-D3")
-        found += [(aim, c) for (_, space), aim in m.rules.actions.across(Aim)[(c.planet, c.space)] if space != c.aim]
+        aim = c & SPACE_MASK
+        found += [(action, c) for number, action in m.rules.actions.across(Aim)[c >> BUILDING_PLACE] if number != aim]
     return found
 
 
 def check_aim(m: Mover, action: Aim) -> None:
     cannon = _own_cannon(m, action.cannon, action)
-    if cannon.readiness == IDLE:
+    readiness = building_readiness(cannon)
+    if readiness == IDLE:
         raise IllegalAction("GT-D1", "the Drill Cannon must be readied before it aims", action)
-    planet, space = m.rules.space(action.target, "GT-D1", action, m.state)
-    if planet != cannon.planet:
+    where = m.rules.space(action.target, "GT-D1", action, m.state)
+    if where >> SPACE_BITS != cannon >> BUILDING_PLACE >> SPACE_BITS:
         raise IllegalAction("GT-D1", "a Drill Cannon aims at a space on its own planet", action)
-    if cannon.readiness == AIMED:
+    if readiness == AIMED:
         touch("GT-D3")
-        if cannon.aim == space:
+        if cannon & SPACE_MASK == where & SPACE_MASK:
             raise IllegalAction("GT-D3", "re-aiming needs another space", action)
 
 
-def apply_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim, cannon: Building) -> GlobetrotterState:
-    _, space = rules.boards.places[action.target]
+def apply_aim(rules: Rules, state: GlobetrotterState, player: int, action: Aim, cannon: int) -> GlobetrotterState:
+    where = rules.boards.places[action.target]
     touch("GT-D1")
-    if cannon.readiness == AIMED:
+    if building_readiness(cannon) == AIMED:
         touch("GT-D3")
-    return state.replace(cannon, evolve(cannon, readiness=AIMED, aim=space))
+    return state.replace_building(cannon, aimed(cannon, AIMED, where & SPACE_MASK))
 
 
-def legal_fires(m: Mover) -> Listing[Building]:
+def legal_fires(m: Mover) -> Listing[int]:
     return _one_per_cannon(m, Fire, AIMED) if DRILL_CANNON in m.kinds else NOTHING
 
 
 def check_fire(m: Mover, action: Fire) -> None:
     cannon = _own_cannon(m, action.cannon, action)
-    if cannon.readiness != AIMED:
+    if building_readiness(cannon) != AIMED:
         raise IllegalAction("GT-D1", "the Drill Cannon must be aimed before it fires", action)
 
 
-def apply_fire(
-    rules: Rules, state: GlobetrotterState, player: int, action: Fire, cannon: Building
-) -> GlobetrotterState:
+def apply_fire(rules: Rules, state: GlobetrotterState, player: int, action: Fire, cannon: int) -> GlobetrotterState:
     touch("GT-D1", "GT-D2", "GT-D4")
-    assert cannon.aim is not None
-    state = state.replace(cannon, evolve(cannon, readiness=IDLE, aim=None))
+    aim = LABELS[cannon & SPACE_MASK]
+    assert aim
+    planet = cannon >> BUILDING_PLACE >> SPACE_BITS
+    state = state.replace_building(cannon, aimed(cannon, IDLE, 0))
     planets = list(state.planets)
-    planets[cannon.planet] = evolve(
-        planets[cannon.planet], fires=fires_after_firing(INT_OPS, planets[cannon.planet].fires)
-    )
+    planets[planet] = evolve(planets[planet], fires=fires_after_firing(INT_OPS, planets[planet].fires))
     pending = (
-        Pending(DRILL_HITS, player, cannon.planet, cannon.aim),
-        Pending(DESTRUCTION, player, cannon.planet, ""),
+        Pending(DRILL_HITS, player, planet, aim),
+        Pending(DESTRUCTION, player, planet, ""),
     )
     return evolve(state, planets=tuple(planets), pending=pending)
 
@@ -356,11 +378,11 @@ def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> Globetro
         if outcome.value < event.threshold:
             return state
         amount = 1 if rules.options.damage is DamageAmount.ONE else outcome.value
-        target = dict(_pieces_at(state, event.planet, event.space))[event.target]
-        return damage(rules, state, target, amount, event.by)
+        target = dict(_pieces_at(state, place(event.planet, event.space)))[event.target]
+        return damage(rules, state, (event.target, target), amount, event.by)
     if event.kind == DRILL_HITS:
         assert isinstance(outcome, Die)
-        if not _pieces_at(state, event.planet, event.space):
+        if not _pieces_at(state, place(event.planet, event.space)):
             return state
         return state.with_pending((evolve(event, kind=DRILL_DAMAGE, count=outcome.value),) + rest)
     if event.kind == DRILL_DAMAGE:
@@ -371,8 +393,9 @@ def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> Globetro
         touch("GT-D5")
         if outcome.value < EXPLOSION_THRESHOLD:
             return state
-        for neighbour in rules.boards.neighbours(event.space):
-            for _, piece in _pieces_at(state, event.planet, neighbour):
+        touch("GT-B4")
+        for neighbour in rules.boards.around[place(event.planet, event.space)]:
+            for piece in _pieces_at(state, neighbour):
                 state = damage(rules, state, piece, 1, event.by)
         return state
     assert event.kind == DESTRUCTION and isinstance(outcome, Dice)
@@ -384,12 +407,12 @@ def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> Globetro
     return state
 
 
-def _firing_cannon(rules: Rules, state: GlobetrotterState, event: Pending) -> Building | None:
+def _firing_cannon(rules: Rules, state: GlobetrotterState, event: Pending) -> int | None:
     """GT-D4, GT-D5 under `fire_readiness=aimed-until-hits-land`: the cannon whose hits land on its
     own space (a player has one Drill Cannon per planet, so the firer's cannon there is the one that
     fired) counts as still Aimed while they land; None when the hits land elsewhere."""
-    building = state.building_at(event.planet, event.space)
-    if building is None or building.kind != DRILL_CANNON or building.owner != event.by:
+    building = state.codes_at(place(event.planet, event.space))[2]
+    if building is None or building_kind(building) != DRILL_CANNON or building >> B_OWNER & FIELD != event.by:
         return None
     touch("GT-D4")
     return building if rules.options.fire_readiness is FireReadiness.AIMED_UNTIL_HITS_LAND else None
@@ -400,71 +423,78 @@ def _drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount
     firing = _firing_cannon(rules, state, event)
     if firing is None:
         return _share_drill_damage(rules, state, event, amount)
-    aimed = evolve(firing, readiness=AIMED, aim=event.space)
-    state = _share_drill_damage(rules, state.replace(firing, aimed), event, amount)
-    survivor = state.building_at(event.planet, event.space)
-    return state if survivor is None else state.replace(survivor, evolve(survivor, readiness=IDLE, aim=None))
+    where = place(event.planet, event.space)
+    state = _share_drill_damage(
+        rules, state.replace_building(firing, aimed(firing, AIMED, where & SPACE_MASK)), event, amount
+    )
+    survivor = state.codes_at(where)[2]
+    return state if survivor is None else state.replace_building(survivor, aimed(survivor, IDLE, 0))
 
 
 def _share_drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount: int) -> GlobetrotterState:
     """The drill's damage on the pieces of the aimed space, under `drill_hits`."""
-    pieces = [piece for _, piece in _pieces_at(state, event.planet, event.space)]
+    pieces = _pieces_at(state, place(event.planet, event.space))
     if rules.options.drill_hits is DrillHits.EVERY_PIECE:
         for piece in pieces:
             state = damage(rules, state, piece, amount, event.by)
         return state
     for piece in pieces:  # rover-first: a Rover, if any, comes first in _pieces_at
-        share = min(amount, piece.hp)
+        share = min(amount, hp_of(*piece))
         state = damage(rules, state, piece, share, event.by)
         amount -= share
     return state
 
 
-def damage(rules: Rules, state: GlobetrotterState, piece: Piece, amount: int, by: int) -> GlobetrotterState:
+def damage(rules: Rules, state: GlobetrotterState, piece: Target, amount: int, by: int) -> GlobetrotterState:
     """GT-A8: remove hit points; a piece at 0 is destroyed."""
     touch("GT-A8")
     if amount <= 0:
         return state
-    hp = damaged_hp(INT_OPS, piece.hp, amount)
+    kind, code = piece
+    hp = damaged_hp(INT_OPS, hp_of(kind, code), amount)
     if hp > 0:
-        return state.replace(piece, evolve(piece, hp=hp))
+        return state.replace_piece(kind, code, with_hp(kind, code, hp))
     return _remove(rules, state, piece, by, explode=True)
 
 
-def _remove(rules: Rules, state: GlobetrotterState, piece: Piece, by: int, explode: bool) -> GlobetrotterState:
-    state = state.replace(piece, None)
-    if not isinstance(piece, Building):
+def _remove(rules: Rules, state: GlobetrotterState, piece: Target, by: int, explode: bool) -> GlobetrotterState:
+    kind, code = piece
+    state = state.replace_piece(kind, code, None)
+    if kind != BUILDING:
         return state
-    if piece.kind == TREASURY and piece.points > 0:
-        state = _steal(rules, state, piece, by)
-    if explode and piece.kind == DRILL_CANNON and piece.readiness in (READY, AIMED):
+    building = building_kind(code)
+    if building == TREASURY and code >> B_POINTS & FIELD:
+        state = _steal(rules, state, code, by)
+    if explode and building == DRILL_CANNON and building_readiness(code) in (READY, AIMED):
         touch("GT-D5")
-        state = state.with_pending((Pending(EXPLOSION, by, piece.planet, piece.space),) + state.pending)
+        where = code >> BUILDING_PLACE
+        explosion = Pending(EXPLOSION, by, where >> SPACE_BITS, LABELS[where & SPACE_MASK])
+        state = state.with_pending((explosion,) + state.pending)
     return state
 
 
-def _steal(rules: Rules, state: GlobetrotterState, treasury: Building, by: int) -> GlobetrotterState:
+def _steal(rules: Rules, state: GlobetrotterState, treasury: int, by: int) -> GlobetrotterState:
     """GT-T4, GT-T5: the destroyer gets the points, capped so that no more than 4 actions in a row
     are counted; under `destroying_action=excluded` the destroying action stops counting."""
     touch("GT-T4", "GT-T5")
     turn = state.turn
     assert turn is not None and turn.player == by
-    if treasury.owner == by:
+    if treasury >> B_OWNER & FIELD == by:
         rules.rule_gap("GT-F06", "a player destroyed their own Treasury: do they get its points back?", state)
     exclude = rules.options.destroying_action is DestroyingAction.EXCLUDED and not turn.excluded
     counted = turn.counted - 1 if exclude else turn.counted
-    stolen = stolen_after_theft(INT_OPS, turn.stolen, counted, treasury.points)
+    stolen = stolen_after_theft(INT_OPS, turn.stolen, counted, treasury >> B_POINTS & FIELD)
     return state.with_turn(evolve(turn, counted=counted, stolen=stolen, excluded=turn.excluded or exclude))
 
 
 def destroy_planet(rules: Rules, state: GlobetrotterState, planet: int, by: int) -> GlobetrotterState:
     """GT-D6: every Rover and Building on the planet and in its orbit goes, and its
     Fortifications with them (the rulebook does not list them, but no board is left)."""
-    for building in [b for b in state.buildings if b.planet == planet]:
-        state = _remove(rules, state, building, by, explode=False)
-    state = state.with_pieces(
-        rovers=[r for r in state.rovers if r.planet != planet],
-        fortifications=[f for f in state.fortifications if f.planet != planet],
+    for building in [b for b in state.building_codes if b >> BUILDING_PLACE >> SPACE_BITS == planet]:
+        state = _remove(rules, state, (BUILDING, building), by, explode=False)
+    state = state.with_codes(
+        rovers=[r for r in state.rover_codes if r >> UNIT_PLACE >> SPACE_BITS != planet],
+        fortifications=[f for f in state.fortification_codes if f >> UNIT_PLACE >> SPACE_BITS != planet],
     )
     planets = list(state.planets)
     planets[planet] = evolve(planets[planet], destroyed=True)

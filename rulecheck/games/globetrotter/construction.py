@@ -38,17 +38,24 @@ from rulecheck.games.globetrotter.counters import (
 )
 from rulecheck.games.globetrotter.options import CapOrbit, CapScope, FortifyAdjacency, OpenSpace, RepairAtFull
 from rulecheck.games.globetrotter.state import (
+    B_POINTS,
     BUILDING_KINDS,
+    BUILDING_PLACE,
     DRILL_CANNON,
     FACTORY,
+    FIELD,
     IDLE,
+    SPACE_BITS,
+    SPACE_MASK,
     TREASURY,
-    Building,
-    Fortification,
+    UNIT_PLACE,
     GlobetrotterState,
-    Rover,
+    building_code,
+    building_kind,
+    unit_code,
+    with_field,
 )
-from rulecheck.games.globetrotter.turns import saved_points, set_saved_points, with_points
+from rulecheck.games.globetrotter.turns import saved_points, set_saved_points
 
 
 def _unoccupied(m: Mover, where: Where) -> bool:
@@ -84,7 +91,7 @@ def _fortifiable(m: Mover) -> int:
 
 
 def legal_fortifications(m: Mover) -> Listing[Where]:
-    """Each Fortify with the space it fortifies."""
+    """Each Fortify with the place it fortifies."""
     if not m.beside_own_rover:
         return NOTHING
     m.touched += _FORTIFY_CLAUSES
@@ -114,8 +121,8 @@ def apply_fortify(
     rules: Rules, state: GlobetrotterState, player: int, action: Fortify, where: Where
 ) -> GlobetrotterState:
     touch("GT-A9")
-    fortification = Fortification(where[0], where[1], player, FORTIFICATION_HP)
-    return state.with_pieces(fortifications=state.fortifications + (fortification,))
+    fortification = unit_code(where, player, FORTIFICATION_HP)
+    return state.with_codes(fortifications=state.fortification_codes + (fortification,))
 
 
 # Build
@@ -131,52 +138,52 @@ def _support(m: Mover, where: Where) -> tuple[int, bool]:
 def _kind_counts(m: Mover, planet: int, kind: str) -> tuple[int, bool, int]:
     """GT-A11, GT-T6: the mover's buildings of `kind` on the planet, whether it is a Treasury,
     and the mover's Treasuries anywhere."""
-    same_kind = sum(1 for b in m.kinds.get(kind, ()) if b.planet == planet)
+    same_kind = sum(1 for b in m.kinds.get(kind, ()) if b >> BUILDING_PLACE >> SPACE_BITS == planet)
     return same_kind, kind == TREASURY, len(m.kinds.get(TREASURY, ()))
 
 
 def legal_builds(m: Mover) -> Listing[Where]:
     """Unoccupied HQs beside one of the player's Rovers, with the support and the type the rules ask:
-    each Build with the space it builds on."""
+    each Build with the place it builds on."""
     boards = m.rules.boards
     sites = m.beside_own_rover & boards.hq_set & m.unoccupied
     if not sites:
         return NOTHING
     m.touched += ("GT-A10", "GT-B3")
     found: list[tuple[Action, Where]] = []
-    for planet, hq in boards.spaces_in(sites):
-        supporters, overseen = _support(m, (planet, hq))
+    for where in boards.places_in(sites):
+        supporters, overseen = _support(m, where)
         if supporters < 3 or not overseen:
             continue
         m.touched.append("GT-A11")
         for kind in BUILDING_KINDS:
-            counts = _kind_counts(m, planet, kind)
+            counts = _kind_counts(m, where >> SPACE_BITS, kind)
             if counts[1]:
                 m.touched.append("GT-T6")
             if may_build_kind(INT_OPS, *counts):
-                found.append((m.rules.actions.act(Build, boards.tokens[(planet, hq)], kind), (planet, hq)))
+                found.append((m.rules.actions.act(Build, boards.tokens[where], kind), where))
     return found
 
 
 def check_build(m: Mover, action: Build) -> None:
     rules, state = m.rules, m.state
     touch("GT-A10")
-    planet, space = rules.space(action.target, "GT-A10", action, state)
+    where = rules.space(action.target, "GT-A10", action, state)
     touch("GT-B3")
-    if not rules.boards.is_hq(space):
+    if not rules.boards.bit[where] & rules.boards.hq_set:
         raise IllegalAction("GT-B3", f"{action.target} is not an HQ space", action)
-    if not _unoccupied(m, (planet, space)):
+    if not _unoccupied(m, where):
         raise IllegalAction("GT-A10", f"{action.target} is occupied", action)
     if action.kind not in BUILDING_KINDS:
         raise IllegalAction("GT-A11", f"no building type {action.kind!r}; types: {', '.join(BUILDING_KINDS)}", action)
     touch("GT-B4")
-    supporters, overseen = _support(m, (planet, space))
+    supporters, overseen = _support(m, where)
     if supporters < 3:
         raise IllegalAction("GT-A10", f"only {supporters} spaces beside {action.target} hold your pieces", action)
     if not overseen:
         raise IllegalAction("GT-A10", "no friendly Rover beside it oversees construction", action)
     touch("GT-A11")
-    same_kind, is_treasury, treasuries = _kind_counts(m, planet, action.kind)
+    same_kind, is_treasury, treasuries = _kind_counts(m, where >> SPACE_BITS, action.kind)
     if is_treasury:
         touch("GT-T6")
     if not may_build_kind(INT_OPS, same_kind, is_treasury, treasuries):
@@ -189,55 +196,62 @@ def apply_build(rules: Rules, state: GlobetrotterState, player: int, action: Bui
     touch("GT-A10", "GT-B3", "GT-B4", "GT-A11")
     if action.kind == TREASURY:
         touch("GT-T6")
-    building = Building(where[0], where[1], player, action.kind, BUILDING_HP, 0, IDLE, None)
-    return state.with_pieces(buildings=state.buildings + (building,))
+    building = building_code(where, player, action.kind, BUILDING_HP, 0, IDLE, 0)
+    return state.with_codes(buildings=state.building_codes + (building,))
 
 
 # Decommission
 
+Removable = tuple[bool, int]
+"""A piece Decommission removes: whether it is a Building (else a Fortification), and its code."""
 
-def legal_decommissions(m: Mover) -> Listing[Building | Fortification]:
+
+def legal_decommissions(m: Mover) -> Listing[Removable]:
     """Each Decommission with the piece that goes."""
-    pieces: list[Building | Fortification] = [*m.buildings, *m.fortifications]
-    if not pieces:
+    if not m.buildings and not m.fortifications:
         return NOTHING
     m.touched.append("GT-A12")
     at = m.rules.actions.at(Decommission)
-    return [(at[(piece.planet, piece.space)], piece) for piece in pieces]
+    return [(at[b >> BUILDING_PLACE], (True, b)) for b in m.buildings] + [
+        (at[f >> UNIT_PLACE], (False, f)) for f in m.fortifications
+    ]
 
 
 def check_decommission(m: Mover, action: Decommission) -> None:
     touch("GT-A12")
-    planet, space = m.rules.space(action.target, "GT-A12", action, m.state)
-    piece = m.state.building_at(planet, space) or m.state.fortification_at(planet, space)
-    if piece is None or piece.owner != m.player:
+    where = m.rules.space(action.target, "GT-A12", action, m.state)
+    _, fortification, building = m.state.codes_at(where)
+    mine = building in m.buildings if building is not None else fortification in m.fortifications
+    if not mine:
         raise IllegalAction("GT-A12", f"no Building or Fortification of yours on {action.target}", action)
 
 
 def apply_decommission(
-    rules: Rules, state: GlobetrotterState, player: int, action: Decommission, piece: Building | Fortification
+    rules: Rules, state: GlobetrotterState, player: int, action: Decommission, piece: Removable
 ) -> GlobetrotterState:
     touch("GT-A12")
-    if isinstance(piece, Fortification):
-        return state.replace(piece, None)
+    is_building, code = piece
+    if not is_building:
+        return state.replace_fortification(code, None)
     # The piece as it stands now: a Treasury that paid for this action with a saved point holds one
     # point fewer than when the action was checked, and goes all the same.
-    piece = state.building_at(piece.planet, piece.space) or piece
+    code = state.codes_at(code >> BUILDING_PLACE)[2] or code
     touch("GT-A13")  # the Fortifications around it stay
-    if piece.kind in (FACTORY, TREASURY):
+    kind = building_kind(code)
+    if kind in (FACTORY, TREASURY):
         touch("GT-A14")  # its points go with it
-    if piece.kind == DRILL_CANNON:
+    if kind == DRILL_CANNON:
         touch("GT-A15")  # no explosion, and the fire counter stays
-    return state.replace(piece, None)
+    return state.replace_building(code, None)
 
 
 # Manufacture and Repair
 
 
-def _own_factory(m: Mover, token: str, action: Action) -> Building:
-    planet, space = m.rules.space(token, "GT-F2", action, m.state)
-    factory = m.state.building_at(planet, space)
-    if factory is None or factory.owner != m.player or factory.kind != FACTORY:
+def _own_factory(m: Mover, token: str, action: Action) -> int:
+    where = m.rules.space(token, "GT-F2", action, m.state)
+    factory = m.state.codes_at(where)[2]
+    if factory is None or factory not in m.kinds.get(FACTORY, ()):
         raise IllegalAction("GT-F2", f"you have no Factory on {token}", action)
     return factory
 
@@ -255,27 +269,29 @@ def rover_cap_counts(m: Mover, planet: int) -> tuple[int, int]:
     counted = m.rules.options.cap_orbit is CapOrbit.COUNTS
     rovers = buildings = 0
     for r in m.rovers:
-        if (everywhere or r.planet == planet) and (counted or r.space is not None):
+        where = r >> UNIT_PLACE
+        if (everywhere or where >> SPACE_BITS == planet) and (counted or where & SPACE_MASK):
             rovers += 1
     for b in m.buildings:
-        if everywhere or b.planet == planet:
+        if everywhere or b >> BUILDING_PLACE >> SPACE_BITS == planet:
             buildings += 1
     return rovers, buildings
 
 
-def legal_manufactures(m: Mover) -> Listing[Building]:
+def legal_manufactures(m: Mover) -> Listing[int]:
     """Each Manufacture with the Factory that makes the Rover."""
     factories = m.kinds.get(FACTORY)
     if not factories:
         return NOTHING
-    found: list[tuple[Action, Building]] = []
+    found: list[tuple[Action, int]] = []
     for f in factories:
         m.touched += ("GT-F2", "GT-F5")
-        rovers, buildings = rover_cap_counts(m, f.planet)
-        if not can_manufacture(INT_OPS, f.points, rovers, buildings):
+        where = f >> BUILDING_PLACE
+        rovers, buildings = rover_cap_counts(m, where >> SPACE_BITS)
+        if not can_manufacture(INT_OPS, f >> B_POINTS & FIELD, rovers, buildings):
             continue
         open_spaces = _open_for_rover(m)
-        steps = m.rules.actions.steps(Manufacture)[(f.planet, f.space)]
+        steps = m.rules.actions.steps(Manufacture)[where]
         found += [(action, f) for there, action in steps if there & open_spaces]
     return found
 
@@ -284,55 +300,56 @@ def check_manufacture(m: Mover, action: Manufacture) -> None:
     rules = m.rules
     touch("GT-F2")
     factory = _own_factory(m, action.source, action)
-    planet, space = rules.space(action.target, "GT-F2", action, m.state)
-    if planet != factory.planet or space not in rules.boards.neighbours(factory.space):
+    where = rules.space(action.target, "GT-F2", action, m.state)
+    if not rules.boards.beside(factory >> BUILDING_PLACE, where):
         raise IllegalAction("GT-F2", f"{action.target} is not adjacent to the Factory", action)
-    if not rules.boards.bit[(planet, space)] & _open_for_rover(m):
+    if not rules.boards.bit[where] & _open_for_rover(m):
         raise IllegalAction("GT-F2", f"{action.target} is not open", action)
     touch("GT-F5")
-    rovers, buildings = rover_cap_counts(m, planet)
-    if not can_manufacture(INT_OPS, factory.points, rovers, buildings):
-        if factory.points < MANUFACTURE_COST:
-            raise IllegalAction("GT-F2", f"the Factory has {factory.points} build points, not 5", action)
+    rovers, buildings = rover_cap_counts(m, where >> SPACE_BITS)
+    points = factory >> B_POINTS & FIELD
+    if not can_manufacture(INT_OPS, points, rovers, buildings):
+        if points < MANUFACTURE_COST:
+            raise IllegalAction("GT-F2", f"the Factory has {points} build points, not 5", action)
         raise IllegalAction(
             "GT-F5", f"a new Rover would give you {rovers + 1} Rovers and {buildings} Buildings", action
         )
 
 
 def apply_manufacture(
-    rules: Rules, state: GlobetrotterState, player: int, action: Manufacture, factory: Building
+    rules: Rules, state: GlobetrotterState, player: int, action: Manufacture, factory: int
 ) -> GlobetrotterState:
     touch("GT-F2", "GT-B4", "GT-F5")
-    _, space = rules.boards.places[action.target]
-    state = state.replace(factory, with_points(factory, 0))
-    return state.with_pieces(rovers=state.rovers + (Rover(factory.planet, space, player, ROVER_HP),))
+    where = rules.boards.places[action.target]
+    state = state.replace_building(factory, with_field(factory, B_POINTS, 0))
+    return state.with_codes(rovers=state.rover_codes + (unit_code(where, player, ROVER_HP),))
 
 
-def _repairing_factory(m: Mover, where: Where) -> Building | None:
-    """GT-F3: the first of the mover's Factories beside the space, in board order, if any."""
+def _repairing_factory(m: Mover, where: Where) -> int | None:
+    """GT-F3: the first of the mover's Factories beside the place, in board order, if any."""
     factories = m.kinds.get(FACTORY)
     if not factories:
         return None
-    by_space = {(f.planet, f.space): f for f in factories}
+    by_place = {f >> BUILDING_PLACE: f for f in factories}
     for near in m.rules.boards.around[where]:
-        factory = by_space.get(near)
+        factory = by_place.get(near)
         if factory is not None:
             return factory
     return None
 
 
-def legal_repairs(m: Mover) -> Listing[tuple[Rover, Building]]:
+def legal_repairs(m: Mover) -> Listing[tuple[int, int]]:
     """Each Repair with the Rover repaired and the Factory that repairs it."""
     if not m.on_board:
         return NOTHING
     m.touched.append("GT-F3")
     if FACTORY not in m.kinds:
         return NOTHING
-    found: list[tuple[Action, tuple[Rover, Building]]] = []
+    found: list[tuple[Action, tuple[int, int]]] = []
     at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
     for where, r in m.on_board.items():
         factory = _repairing_factory(m, where)
-        if factory is not None and can_repair(INT_OPS, r.hp, factory.points, at_full_allowed):
+        if factory is not None and can_repair(INT_OPS, r & FIELD, factory >> B_POINTS & FIELD, at_full_allowed):
             found.append((m.rules.actions.at(Repair)[where], (r, factory)))
     return found
 
@@ -347,17 +364,18 @@ def check_repair(m: Mover, action: Repair) -> None:
     if factory is None:
         raise IllegalAction("GT-F3", f"the Rover on {action.target} is not adjacent to your Factory", action)
     at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
-    if not can_repair(INT_OPS, rover.hp, factory.points, at_full_allowed):
-        raise IllegalAction("GT-F3", f"Repair needs a build point and a damaged Rover (hp {rover.hp})", action)
+    if not can_repair(INT_OPS, rover & FIELD, factory >> B_POINTS & FIELD, at_full_allowed):
+        raise IllegalAction("GT-F3", f"Repair needs a build point and a damaged Rover (hp {rover & FIELD})", action)
 
 
 def apply_repair(
-    rules: Rules, state: GlobetrotterState, player: int, action: Repair, found: tuple[Rover, Building]
+    rules: Rules, state: GlobetrotterState, player: int, action: Repair, found: tuple[int, int]
 ) -> GlobetrotterState:
     touch("GT-F3")
     rover, factory = found
-    state = state.replace(factory, with_points(factory, after_repair_points(INT_OPS, factory.points)))
-    return state.replace(rover, evolve(rover, hp=repaired_hp(INT_OPS, rover.hp)))
+    points = after_repair_points(INT_OPS, factory >> B_POINTS & FIELD)
+    state = state.replace_building(factory, with_field(factory, B_POINTS, points))
+    return state.replace_rover(rover, rover & ~FIELD | repaired_hp(INT_OPS, rover & FIELD))
 
 
 # Saving in the Treasury

@@ -12,7 +12,6 @@ Leaves out: the rules themselves.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from functools import cache
 from typing import Any, TypeVar
 
@@ -23,14 +22,21 @@ from rulecheck.core.notation import Action, ActionCache
 from rulecheck.games.globetrotter.board import Boards
 from rulecheck.games.globetrotter.options import GlobetrotterOptions
 from rulecheck.games.globetrotter.state import (
+    B_KIND,
+    B_OWNER,
+    BUILDING,
+    BUILDING_KINDS,
+    BUILDING_PLACE,
+    FIELD,
+    FORTIFICATION,
+    OWNER,
+    ROVER,
+    SPACE_BITS,
+    SPACE_MASK,
     SPACE_PORT,
-    Building,
-    Fortification,
+    UNIT_PLACE,
     GlobetrotterState,
     Occupants,
-    Piece,
-    Rover,
-    rover_order,
 )
 
 PLANETS_BY_PLAYERS = {2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
@@ -40,16 +46,17 @@ A = TypeVar("A", bound=Action)
 K = TypeVar("K")
 V = TypeVar("V")
 P = TypeVar("P")
-Where = tuple[int, str]
-"""A space of the game: planet index and space label."""
-_NOWHERE: frozenset[Where] = frozenset()
+Where = int
+"""A space of the game: its place (state.place)."""
 Listing = Sequence[tuple[Action, P]]
-"""Legal actions of one kind, each with what its effect needs (its payload)."""
+"""Legal actions of one kind, each with what its effect needs (its payload: codes of pieces,
+places)."""
 NOTHING: Listing[Any] = ()
 """The listing of a kind of action none of which is legal (one for all, rather than a new empty
 list from every rule on every step)."""
-Steps = tuple[tuple[Where, Action], ...]
-"""Spaces, each with the action that reaches it from one space."""
+Steps = tuple[tuple[int, Action], ...]
+"""Spaces of a planet, each as its space number (state.NUMBERS), with the action that reaches it from
+one place."""
 Neighbours = tuple[tuple[int, Action], ...]
 """A space's neighbours, each as the set of spaces holding it alone (Boards.bit), with the action
 that reaches it from the space."""
@@ -69,7 +76,7 @@ class Table(dict[K, V]):
 
 class Actions:
     """Every distinct action of the games played on one set of boards, each made on first use and
-    then shared by all of them: by its arguments (`act`), and by space (`at`, `steps`, `across`).
+    then shared by all of them: by its arguments (`act`), and by place (`at`, `steps`, `across`).
     Legal actions are thus made, and their text written, once rather than on every step or in
     every game. Safe to share between threads (a race makes an equal action twice, which is
     harmless)."""
@@ -87,7 +94,7 @@ class Actions:
         return actions_on, (self.boards,)
 
     def at(self, cls: type[A]) -> Mapping[Where, A]:
-        """For each space, the action of `cls` whose one argument is that space."""
+        """For each place, the action of `cls` whose one argument is that space."""
         table = self._at.get(cls)
         if table is None:
             act, tokens = self.act, self.boards.tokens
@@ -96,8 +103,8 @@ class Actions:
 
     def each_at(self, cls: type[A], spaces: int) -> list[tuple[A, Where]]:
         """For each member of a set of spaces (Boards.bit), in their numbering's order, the action of
-        `cls` whose one argument is that space, with the space: read from a row made once per class,
-        by the members' bit positions (no space is looked up by its pair)."""
+        `cls` whose one argument is that space, with its place: read from a row made once per class,
+        by the members' bit positions."""
         row = self._rows.get(cls)
         if row is None:
             act, tokens = self.act, self.boards.tokens
@@ -110,8 +117,8 @@ class Actions:
         return found  # type: ignore[return-value]
 
     def steps(self, cls: type[Action]) -> Mapping[Where, Neighbours]:
-        """For each space, its neighbours in board order, each with the action of `cls` from the
-        space to it (a Move, a Manufacture)."""
+        """For each place, its neighbours in board order, each as its set with the action of `cls`
+        from the place to it (a Move, a Manufacture)."""
         table = self._steps.get(cls)
         if table is None:
             act, tokens, around, bit = self.act, self.boards.tokens, self.boards.around, self.boards.bit
@@ -121,13 +128,17 @@ class Actions:
         return table
 
     def across(self, cls: type[Action]) -> Mapping[Where, Steps]:
-        """For each space, every space of its planet in board order, each with the action of `cls`
-        from the space to it (an Aim)."""
+        """For each place, every space of its planet in board order, each as its space number with
+        the action of `cls` from the place to it (an Aim)."""
         table = self._across.get(cls)
         if table is None:
-            act, tokens, spaces = self.act, self.boards.tokens, self.boards.spaces
+            act, tokens, numbered = self.act, self.boards.tokens, self.boards.numbered
             table = self._across[cls] = Table(
-                lambda where: tuple(((where[0], s), act(cls, tokens[where], tokens[(where[0], s)])) for s in spaces)
+                lambda where: tuple(
+                    (other & SPACE_MASK, act(cls, tokens[where], tokens[other]))
+                    for other in numbered
+                    if other & ~SPACE_MASK == where & ~SPACE_MASK
+                )
             )
         return table
 
@@ -149,11 +160,11 @@ class Rules:
     """The actions of the games played on `boards`: `actions_on(boards)`, made once by the game."""
 
     def space(self, token: str, clause: str, action: Action, state: GlobetrotterState) -> Where:
-        """(planet, space) named by `token`; IllegalAction if it is no space, or on a destroyed planet."""
-        where = self.boards.parse(token)
+        """The place `token` names; IllegalAction if it is no space, or on a destroyed planet."""
+        where = self.boards.places.get(token)
         if where is None:
             raise IllegalAction(clause, f"{token!r} is no space of this game", action)
-        if state.planets[where[0]].destroyed:
+        if state.planets[where >> SPACE_BITS].destroyed:
             raise IllegalAction("GT-D6", f"{token!r} is on a destroyed planet", action)
         return where
 
@@ -172,8 +183,9 @@ class Rules:
 class Mover:
     """The player to move in one state, under one game's rules, with the facts about their
     position that several rules read, worked out once: the rules listing the state's legal
-    actions and the check of the action then taken share them. Making the facts touches no
-    clause; the rule that reads one does (a listing notes them in `touched`)."""
+    actions and the check of the action then taken share them. Pieces are codes (state.py),
+    spaces places, sets of spaces bitmasks. Making the facts touches no clause; the rule that
+    reads one does (a listing notes them in `touched`)."""
 
     __slots__ = (
         "rules",
@@ -207,73 +219,76 @@ class Mover:
         """The clauses the rules listing the mover's actions read, touched at once when the listing
         is done (one call rather than one per rule)."""
         boards = rules.boards
-        around, spots = boards.around, boards.spots
+        spot = boards.spot
         rover_spaces = own_rover_spaces = enemy_spaces = 0
-        rovers: list[Rover] = []
-        on_board: dict[Where, Rover] = {}
+        rovers: list[int] = []
+        orbiting: list[int] = []
+        on_board: dict[Where, int] = {}
         beside_own_rover = 0
-        enemies: list[Piece] = []
-        for r in state.rovers:
-            if r.space is None:
-                if r.owner == player:
+        enemies: list[tuple[str, int]] = []
+        for r in state.rover_codes:
+            where = r >> UNIT_PLACE
+            mine = r >> OWNER & FIELD == player
+            if not where & SPACE_MASK:
+                if mine:
                     rovers.append(r)
+                    orbiting.append(r)
                 continue
-            space, beside = spots[r.planet][r.space]
+            space, beside = spot[where]
             rover_spaces |= space
-            if r.owner != player:
-                enemies.append(r)
+            if not mine:
+                enemies.append((ROVER, r))
                 enemy_spaces |= space
             else:
                 rovers.append(r)
-                on_board[(r.planet, r.space)] = r
+                on_board[where] = r
                 own_rover_spaces |= space
                 beside_own_rover |= beside
-        self.rovers: Sequence[Rover] = rovers
+        self.rovers: Sequence[int] = rovers
         """The player's Rovers, in canonical order."""
         self.on_board = on_board
-        """The player's Rovers on a planet's surface (not in orbit), by space, in canonical order."""
-        fortifications: list[Fortification] = []
+        """The player's Rovers on a planet's surface (not in orbit), by place, in canonical order."""
+        fortifications: list[int] = []
         beside_fortification = beside_own_fortification = own_fortification_spaces = fortification_spaces = 0
-        for f in state.fortifications:
-            space, beside = spots[f.planet][f.space]
+        for f in state.fortification_codes:
+            space, beside = spot[f >> UNIT_PLACE]
             fortification_spaces |= space
             beside_fortification |= beside
-            if f.owner != player:
-                enemies.append(f)
+            if f >> OWNER & FIELD != player:
+                enemies.append((FORTIFICATION, f))
                 enemy_spaces |= space
             else:
                 fortifications.append(f)
                 own_fortification_spaces |= space
                 beside_own_fortification |= beside
-        self.fortifications: Sequence[Fortification] = fortifications
+        self.fortifications: Sequence[int] = fortifications
         """The player's Fortifications, in canonical order."""
-        buildings: list[Building] = []
-        kinds: dict[str, list[Building]] = {}
+        buildings: list[int] = []
+        kinds: dict[str, list[int]] = {}
         building_spaces = 0
-        for b in state.buildings:
-            space = spots[b.planet][b.space][0]
+        for b in state.building_codes:
+            space = spot[b >> BUILDING_PLACE][0]
             building_spaces |= space
-            if b.owner != player:
-                enemies.append(b)
+            if b >> B_OWNER & FIELD != player:
+                enemies.append((BUILDING, b))
                 enemy_spaces |= space
             else:
                 buildings.append(b)
-                alike = kinds.get(b.kind)
+                kind = BUILDING_KINDS[b >> B_KIND & FIELD]
+                alike = kinds.get(kind)
                 if alike is None:
-                    kinds[b.kind] = [b]
+                    kinds[kind] = [b]
                 else:
                     alike.append(b)
-        self.buildings: Sequence[Building] = buildings
+        self.buildings: Sequence[int] = buildings
         """The player's Buildings, in canonical order."""
-        self.kinds: Mapping[str, Sequence[Building]] = kinds
+        self.kinds: Mapping[str, Sequence[int]] = kinds
         """The player's Buildings by kind (kinds they have none of are left out)."""
         self.enemies = enemies
-        """The other players' pieces on the planets' surfaces."""
+        """The other players' pieces on the planets' surfaces, each with the kind a shot names."""
         self.enemy_spaces = enemy_spaces
         """The spaces holding the other players' pieces, as a set (below)."""
-        self.orbiting: Sequence[Rover] = (
-            sorted({r for r in rovers if r.space is None}, key=rover_order) if len(on_board) < len(rovers) else ()
-        )
+        self.orbiting: Sequence[int] = sorted(set(orbiting)) if orbiting else ()
         """The player's orbiting Rovers, each distinct one once, in canonical order."""
         # Sets of spaces, as bitmasks of the boards' numbering (Boards.bit):
         every = boards.ops.every
@@ -295,16 +310,19 @@ class Mover:
         self.beside_own_fortification = beside_own_fortification
         """The spaces adjacent to one of the player's Fortifications."""
         ports = kinds.get(SPACE_PORT)
-        self.beside_own_port: AbstractSet[Where] = (
-            {where for b in ports for where in around[(b.planet, b.space)]} if ports else _NOWHERE
-        )
-        """Every space adjacent to one of the player's Space Ports."""
+        around_set = boards.around_set
+        beside_own_port = 0
+        if ports:
+            for b in ports:
+                beside_own_port |= around_set[b >> BUILDING_PLACE]
+        self.beside_own_port = beside_own_port
+        """The spaces adjacent to one of the player's Space Ports, as a set."""
 
     @property
     def occupancy(self) -> Mapping[Where, Occupants]:
-        """Every occupied (planet, space) with what stands on it (worked out on first use: listing
+        """Every occupied place with the codes of what stands on it (worked out on first use: listing
         the legal actions reads the sets above, and only some checks ask what stands where)."""
-        return self.state.occupancy()
+        return self.state.occupied_places()
 
 
 @attrs.frozen

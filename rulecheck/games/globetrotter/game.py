@@ -19,6 +19,7 @@ from operator import attrgetter
 from typing import Any, TypeVar
 
 from rulecheck.core.clauses import coverage, touch
+from rulecheck.core.codec import decode, encode
 from rulecheck.core.errors import IllegalAction
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
@@ -65,6 +66,7 @@ from rulecheck.games.globetrotter.state import (
     TARGET_KINDS,
     GlobetrotterState,
     PlanetState,
+    StateRecord,
 )
 from rulecheck.games.globetrotter.symmetry import Rotation, rotations
 from rulecheck.games.globetrotter.turns import begin_turn, counted_turn, finish_action, next_player, spend
@@ -88,7 +90,8 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     """2: the roll-off winner chooses the order (GT-S3); 4: two planets, 3 or more players place
     in turn (GT-S4, GT-M2); 6: three planets, so planets can lie in a line."""
     traits = Traits(chance=EXPLICIT_CHANCE, information=PERFECT, dynamics=SEQUENTIAL, outcome=WIN_LOSS)
-    state_type = GlobetrotterState
+    state_type = StateRecord
+    """The state as its canonical JSON writes it: states are encoded and decoded through it."""
     action_types = ACTION_TYPES
     chance_action_types = (Die, Dice, Damage)
     option_space = OPTIONS
@@ -111,13 +114,19 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             contenders=tuple(range(self.players)),
             placing=(),
             turn=None,
-            rovers=(),
-            fortifications=(),
-            buildings=(),
+            rover_codes=(),
+            fortification_codes=(),
+            building_codes=(),
             planets=tuple(PlanetState(0, False) for _ in range(self.rules.boards.count)),
             pending=(),
             lost=(),
         )
+
+    def encode_state(self, state: GlobetrotterState) -> str:
+        return encode(state.record())
+
+    def decode_state(self, text: str) -> GlobetrotterState:
+        return GlobetrotterState.of(decode(StateRecord, text))
 
     def to_move(self, state: GlobetrotterState) -> int:
         if state.phase == PLAY:

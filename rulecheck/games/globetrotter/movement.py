@@ -21,13 +21,27 @@ from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Descend, EnterOrbit, Move, Transfer
 from rulecheck.games.globetrotter.context import NOTHING, Listing, Mover, PlayRule, Rules, Where
 from rulecheck.games.globetrotter.options import DescendAfterTransfer, OrbitMoves
-from rulecheck.games.globetrotter.state import EMPTY, GlobetrotterState, Occupants, Rover
+from rulecheck.games.globetrotter.state import (
+    EMPTY,
+    FIELD,
+    SPACE_BITS,
+    SPACE_MASK,
+    UNIT_PLACE,
+    GlobetrotterState,
+    Occupants,
+    place,
+    unit_code,
+)
 
 _MOVE_CLAUSES: Final = ("GT-A1", "GT-F4", "GT-B4", "GT-A2", "GT-A3")
+_FIELDS: Final = (1 << UNIT_PLACE) - 1
+"""A unit's code but its place: what stays when a Rover moves."""
+_IN_ORBIT: Final = ~(SPACE_MASK << UNIT_PLACE)
+"""A unit's code but its space number: a Rover going into its planet's orbit keeps the rest."""
 
 
-def _own_rover_at(m: Mover, token: str, action: Action) -> tuple[Rover, Where]:
-    """GT-F4: the mover's Rover on the space `token` names, and that space."""
+def _own_rover_at(m: Mover, token: str, action: Action) -> tuple[int, Where]:
+    """GT-F4: the mover's Rover on the space `token` names, and that place."""
     touch("GT-F4")
     where = m.rules.space(token, "GT-A1", action, m.state)
     rover = m.on_board.get(where)
@@ -45,7 +59,7 @@ def _blocked(there: Occupants) -> tuple[str, str]:
     return "GT-A3", "holds an enemy Fortification"
 
 
-def legal_moves(m: Mover) -> Listing[Rover]:
+def legal_moves(m: Mover) -> Listing[int]:
     """Each Move with the Rover that moves."""
     if not m.on_board:
         return NOTHING
@@ -56,9 +70,9 @@ def legal_moves(m: Mover) -> Listing[Rover]:
 
 def check_move(m: Mover, action: Move) -> None:
     touch("GT-A1")
-    _, (planet, space) = _own_rover_at(m, action.source, action)
+    _, source = _own_rover_at(m, action.source, action)
     where = m.rules.space(action.target, "GT-A1", action, m.state)
-    if where[0] != planet or where[1] not in m.rules.boards.neighbours(space):
+    if not m.rules.boards.beside(source, where):
         raise IllegalAction("GT-A1", f"{action.target} is not adjacent to {action.source}", action)
     touch("GT-A2")
     if not m.rules.boards.bit[where] & m.enterable:
@@ -67,22 +81,22 @@ def check_move(m: Mover, action: Move) -> None:
     touch("GT-A3")
 
 
-def _to_space(state: GlobetrotterState, rover: Rover, where: Where) -> GlobetrotterState:
-    """The Rover moved to the space (from the board or from orbit)."""
-    return state.replace(rover, Rover(where[0], where[1], rover.owner, rover.hp))
+def _to_space(state: GlobetrotterState, rover: int, where: Where) -> GlobetrotterState:
+    """The Rover moved to the place (from the board or from orbit)."""
+    return state.replace_rover(rover, rover & _FIELDS | where << UNIT_PLACE)
 
 
-def apply_move(rules: Rules, state: GlobetrotterState, player: int, action: Move, rover: Rover) -> GlobetrotterState:
+def apply_move(rules: Rules, state: GlobetrotterState, player: int, action: Move, rover: int) -> GlobetrotterState:
     touch(*_MOVE_CLAUSES)
     return _to_space(state, rover, rules.boards.places[action.target])
 
 
 def _beside_own_port(m: Mover, where: Where) -> bool:
     """GT-SP1: the space is adjacent to a friendly Space Port."""
-    return where in m.beside_own_port
+    return bool(m.rules.boards.bit[where] & m.beside_own_port)
 
 
-def legal_orbits(m: Mover) -> Listing[Rover]:
+def legal_orbits(m: Mover) -> Listing[int]:
     """Each move into orbit with the Rover that goes."""
     if not m.on_board:
         return NOTHING
@@ -101,13 +115,13 @@ def check_enter_orbit(m: Mover, action: EnterOrbit) -> None:
 
 
 def apply_enter_orbit(
-    rules: Rules, state: GlobetrotterState, player: int, action: EnterOrbit, rover: Rover
+    rules: Rules, state: GlobetrotterState, player: int, action: EnterOrbit, rover: int
 ) -> GlobetrotterState:
     touch("GT-SP1", "GT-F4", "GT-SP5")
-    return state.replace(rover, Rover(rover.planet, None, rover.owner, rover.hp))
+    return state.replace_rover(rover, rover & _IN_ORBIT)
 
 
-def _may_descend(rules: Rules, state: GlobetrotterState, rover: Rover) -> bool:
+def _may_descend(rules: Rules, state: GlobetrotterState, rover: int) -> bool:
     """GT-SP3 under `descend_after_transfer`: whether one of the player's orbiting Rovers like `rover`
     (same planet and hit points) did not arrive in that orbit this turn, or arrivals may descend."""
     turn = state.turn
@@ -116,11 +130,11 @@ def _may_descend(rules: Rules, state: GlobetrotterState, rover: Rover) -> bool:
     touch("GT-SP3")
     if rules.options.descend_after_transfer is DescendAfterTransfer.SAME_TURN:
         return True
-    return state.rovers.count(rover) > turn.arrived.count((rover.planet, rover.hp))
+    return state.rover_codes.count(rover) > turn.arrived.count((rover >> UNIT_PLACE >> SPACE_BITS, rover & FIELD))
 
 
-def legal_descents(m: Mover) -> Listing[tuple[Rover, Where]]:
-    """Each descent with the orbiting Rover that descends and the space it lands on (a Rover in
+def legal_descents(m: Mover) -> Listing[tuple[int, Where]]:
+    """Each descent with the orbiting Rover that descends and the place it lands on (a Rover in
     orbit has no space to tell it by)."""
     if not m.orbiting:
         return NOTHING
@@ -128,16 +142,16 @@ def legal_descents(m: Mover) -> Listing[tuple[Rover, Where]]:
     boards = m.rules.boards
     act, tokens = m.rules.actions.act, boards.tokens
     return [
-        (act(Descend, r.hp, tokens[where]), (r, where))
+        (act(Descend, r & FIELD, tokens[where]), (r, where))
         for r in m.orbiting
         if _may_descend(m.rules, m.state, r)
-        for where in boards.spaces_in(m.unoccupied & boards.planet_set[r.planet])
+        for where in boards.places_in(m.unoccupied & boards.planet_set[r >> UNIT_PLACE >> SPACE_BITS])
     ]
 
 
-def _orbiting_rover(state: GlobetrotterState, player: int, planet: int, hp: int, action: Action) -> Rover:
-    rover = Rover(planet, None, player, hp)
-    if rover not in state.rovers:
+def _orbiting_rover(state: GlobetrotterState, player: int, planet: int, hp: int, action: Action) -> int:
+    rover = unit_code(place(planet, None), player, hp)
+    if rover not in state.rover_codes:
         raise IllegalAction("GT-SP2", f"no Rover of yours with {hp} hit points orbits that planet", action)
     return rover
 
@@ -145,7 +159,7 @@ def _orbiting_rover(state: GlobetrotterState, player: int, planet: int, hp: int,
 def check_descend(m: Mover, action: Descend) -> None:
     touch("GT-SP2")
     where = m.rules.space(action.target, "GT-SP2", action, m.state)
-    rover = _orbiting_rover(m.state, m.player, where[0], action.hp, action)
+    rover = _orbiting_rover(m.state, m.player, where >> SPACE_BITS, action.hp, action)
     if not m.rules.boards.bit[where] & m.unoccupied:
         raise IllegalAction("GT-SP2", f"{action.target} is occupied", action)
     if not _may_descend(m.rules, m.state, rover):
@@ -155,7 +169,7 @@ def check_descend(m: Mover, action: Descend) -> None:
 
 
 def apply_descend(
-    rules: Rules, state: GlobetrotterState, player: int, action: Descend, found: tuple[Rover, Where]
+    rules: Rules, state: GlobetrotterState, player: int, action: Descend, found: tuple[int, Where]
 ) -> GlobetrotterState:
     touch("GT-SP2")
     if state.turn is not None and state.turn.arrived:
@@ -163,13 +177,18 @@ def apply_descend(
     return _to_space(state, *found)
 
 
-def legal_transfers(m: Mover) -> Listing[tuple[Rover, int]]:
+def legal_transfers(m: Mover) -> Listing[tuple[int, int]]:
     """Each move between orbits with the orbiting Rover that moves and the planet it reaches."""
     if not m.orbiting:
         return NOTHING
     rules = m.rules
     live = rules.live_planets(m.state)
-    moves = [(r, other) for r in m.orbiting for other in live if other != r.planet]
+    moves = [
+        (r, r >> UNIT_PLACE >> SPACE_BITS, other)
+        for r in m.orbiting
+        for other in live
+        if other != r >> UNIT_PLACE >> SPACE_BITS
+    ]
     if not moves:
         return NOTHING
     m.touched += ("GT-SP3", "GT-SP4")
@@ -177,9 +196,9 @@ def legal_transfers(m: Mover) -> Listing[tuple[Rover, int]]:
         return NOTHING
     boards = rules.boards
     return [
-        (rules.actions.act(Transfer, r.hp, boards.orbit_token(r.planet), boards.orbit_token(other)), (r, other))
-        for r, other in moves
-        if boards.orbits_adjacent(r.planet, other)
+        (rules.actions.act(Transfer, r & FIELD, boards.orbit_token(source), boards.orbit_token(other)), (r, other))
+        for r, source, other in moves
+        if boards.orbits_adjacent(source, other)
     ]
 
 
@@ -196,17 +215,18 @@ def check_transfer(m: Mover, action: Transfer) -> None:
 
 
 def apply_transfer(
-    rules: Rules, state: GlobetrotterState, player: int, action: Transfer, found: tuple[Rover, int]
+    rules: Rules, state: GlobetrotterState, player: int, action: Transfer, found: tuple[int, int]
 ) -> GlobetrotterState:
     touch("GT-SP3", "GT-SP4", "GT-M2")
     rover, target = found
-    moved = state.replace(rover, Rover(target, rover.space, rover.owner, rover.hp))
+    source, hp = rover >> UNIT_PLACE >> SPACE_BITS, rover & FIELD
+    moved = state.replace_rover(rover, unit_code(place(target, None), player, hp))
     turn = moved.turn
     assert turn is not None
     arrived = list(turn.arrived)
-    if (rover.planet, rover.hp) in arrived:  # Rovers alike are one: the one that moves on is one that came
-        arrived.remove((rover.planet, rover.hp))
-    arrived.append((target, rover.hp))
+    if (source, hp) in arrived:  # Rovers alike are one: the one that moves on is one that came
+        arrived.remove((source, hp))
+    arrived.append((target, hp))
     return moved.with_turn(evolve(turn, arrived=tuple(sorted(arrived))))
 
 

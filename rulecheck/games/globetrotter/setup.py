@@ -24,14 +24,20 @@ from rulecheck.games.globetrotter.context import Rules
 from rulecheck.games.globetrotter.counters import BUILDING_HP, ROVER_HP
 from rulecheck.games.globetrotter.options import SetupTies
 from rulecheck.games.globetrotter.state import (
+    B_KIND,
+    B_OWNER,
+    BUILDING_PLACE,
     CHOOSE,
     FACTORY,
+    FIELD,
     IDLE,
+    KIND_NUMBERS,
     PLACE_FACTORY,
     PLACE_ROVER,
-    Building,
     GlobetrotterState,
-    Rover,
+    building_code,
+    place,
+    unit_code,
 )
 from rulecheck.games.globetrotter.turns import begin_turn
 
@@ -82,50 +88,55 @@ def apply_choose(rules: Rules, state: GlobetrotterState, action: Choose) -> Glob
 def legal_factories(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
     if rules.boards.count > 1:
         rules.rule_gap("GT-F13", "the rulebook does not say on which planet a Factory is placed", state)
-    occupied = state.occupied()
+    occupied = state.occupied_places()
     return [
-        rules.actions.act(PlaceFactory, rules.boards.token(p, h))
+        rules.actions.act(PlaceFactory, rules.boards.tokens[where])
         for p in rules.live_planets(state)
         for h in rules.boards.board.hq_spaces
-        if (p, h) not in occupied
+        if (where := place(p, h)) not in occupied
     ]
 
 
 def apply_place_factory(rules: Rules, state: GlobetrotterState, action: PlaceFactory) -> GlobetrotterState:
     touch("GT-S2")
-    planet, space = rules.space(action.space, "GT-S2", action, state)
-    if not rules.boards.is_hq(space):
+    where = rules.space(action.space, "GT-S2", action, state)
+    if not rules.boards.bit[where] & rules.boards.hq_set:
         raise IllegalAction("GT-S2", f"{action.space} is not an HQ space", action)
-    if (planet, space) in state.occupied():
+    if where in state.occupied_places():
         raise IllegalAction("GT-S2", f"{action.space} is not empty", action)
-    factory = Building(planet, space, state.placing[0], FACTORY, BUILDING_HP, 0, IDLE, None)
-    return evolve(state.with_pieces(buildings=state.buildings + (factory,)), phase=PLACE_ROVER)
+    factory = building_code(where, state.placing[0], FACTORY, BUILDING_HP, 0, IDLE, 0)
+    return evolve(state.with_codes(buildings=state.building_codes + (factory,)), phase=PLACE_ROVER)
 
 
-def _placed_factory(state: GlobetrotterState) -> Building:
-    return next(b for b in state.buildings_of(state.placing[0], FACTORY))
+def _placed_factory(state: GlobetrotterState) -> int:
+    """The place of the Factory of the player placing now."""
+    owner, kind = state.placing[0], KIND_NUMBERS[FACTORY]
+    return next(
+        b >> BUILDING_PLACE
+        for b in state.building_codes
+        if b >> B_OWNER & FIELD == owner and b >> B_KIND & FIELD == kind
+    )
 
 
 def legal_rovers(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
     factory = _placed_factory(state)
-    occupied = state.occupied()
+    occupied = state.occupied_places()
+    touch("GT-B4")
     return [
-        rules.actions.act(PlaceRover, rules.boards.token(factory.planet, n))
-        for n in rules.boards.neighbours(factory.space)
-        if (factory.planet, n) not in occupied
+        rules.actions.act(PlaceRover, rules.boards.tokens[n]) for n in rules.boards.around[factory] if n not in occupied
     ]
 
 
 def apply_place_rover(rules: Rules, state: GlobetrotterState, action: PlaceRover) -> GlobetrotterState:
     touch("GT-S2")
     factory = _placed_factory(state)
-    planet, space = rules.space(action.space, "GT-S2", action, state)
-    if planet != factory.planet or space not in rules.boards.neighbours(factory.space):
+    where = rules.space(action.space, "GT-S2", action, state)
+    if not rules.boards.beside(factory, where):
         raise IllegalAction("GT-S2", f"{action.space} is not adjacent to the Factory", action)
-    if (planet, space) in state.occupied():
+    if where in state.occupied_places():
         raise IllegalAction("GT-S2", f"{action.space} is not empty", action)
     placer, rest = state.placing[0], state.placing[1:]
-    state = state.with_pieces(rovers=state.rovers + (Rover(planet, space, placer, ROVER_HP),))
+    state = state.with_codes(rovers=state.rover_codes + (unit_code(where, placer, ROVER_HP),))
     if rest:
         return evolve(state, phase=PLACE_FACTORY, placing=rest)
     touch("GT-S3" if rules.players == 2 else "GT-S4")

@@ -19,34 +19,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import cast
+from typing import Final
 
 import attrs
 
 from rulecheck.core.evolve import evolve
-from rulecheck.games.globetrotter.state import Building, Fortification, GlobetrotterState, Rover
+from rulecheck.games.globetrotter.state import (
+    BUILDING_PLACE,
+    NUMBERS,
+    SPACE_MASK,
+    UNIT_PLACE,
+    GlobetrotterState,
+)
 from rulecheck.geometry.facts import automorphisms
 from rulecheck.geometry.planet import label_order, planet
-
-Piece = Rover | Fortification | Building
-MOVED_KEPT = 100_000
-"""The most carried pieces a rotation keeps; past it, it starts again (the rotations are made once
-per process and shared by every search)."""
 
 
 @attrs.frozen
 class Rotation:
-    """One rotation of the board: `images[space]` is where `space` goes."""
+    """One rotation of the board: `images[space]` is where `space` goes, `numbers[n]` the number of
+    the image of the space numbered n (state.NUMBERS; orbit, 0, stays)."""
 
     images: Mapping[str, str] = attrs.field(eq=False)
-    moved: dict[Piece, Piece] = attrs.field(eq=False, repr=False)
-    """Each piece this rotation has carried, with its image: a search under symmetry maps every
-    state it reaches, and the states of one game hold the same few pieces again and again."""
+    numbers: tuple[int, ...] = attrs.field(eq=False, repr=False)
 
     def __call__(self, state: GlobetrotterState) -> GlobetrotterState:
-        if len(self.moved) > MOVED_KEPT:
-            self.moved.clear()
-        return relabel(state, self.images, self.moved)
+        return relabel(state, self.images, self.numbers)
 
 
 @cache
@@ -61,30 +59,40 @@ def rotations(removal: str) -> tuple[Rotation, ...]:
         if any(images[s] != s for s in images) and all(kind[s]["kind"] == kind[images[s]]["kind"] for s in images)
     ]
     found.sort(key=lambda images: [label_order(images[s]) for s in board.spaces])
-    return tuple(Rotation(MappingProxyType(images), {}) for images in found)
+    return tuple(Rotation(MappingProxyType(images), _numbers(images)) for images in found)
 
 
-def relabel(state: GlobetrotterState, images: Mapping[str, str], moved: dict[Piece, Piece]) -> GlobetrotterState:
-    """`state` with every space mapped by `images`, pieces back in canonical order; `moved` holds
-    the pieces already carried by these images, with their images, and takes the new ones."""
-    rovers = [cast(Rover, moved.get(r) or moved.setdefault(r, _moved(r, images))) for r in state.rovers]
-    fortifications = [
-        cast(Fortification, moved.get(f) or moved.setdefault(f, _moved(f, images))) for f in state.fortifications
-    ]
-    buildings = [cast(Building, moved.get(b) or moved.setdefault(b, _moved(b, images))) for b in state.buildings]
-    carried = state.with_pieces(rovers=rovers, fortifications=fortifications, buildings=buildings)
+def _numbers(images: Mapping[str, str]) -> tuple[int, ...]:
+    """`images` by space number: the image's number of each number (orbit and spaces not on the
+    board stay)."""
+    numbers = list(range(len(NUMBERS)))
+    for space, image in images.items():
+        numbers[NUMBERS[space]] = NUMBERS[image]
+    return tuple(numbers)
+
+
+def relabel(state: GlobetrotterState, images: Mapping[str, str], numbers: tuple[int, ...]) -> GlobetrotterState:
+    """`state` with every space mapped by `images` (`numbers` by space number), pieces back in
+    canonical order."""
+    rovers = [_moved_unit(r, numbers) for r in state.rover_codes]
+    fortifications = [_moved_unit(f, numbers) for f in state.fortification_codes]
+    buildings = [_moved_building(b, numbers) for b in state.building_codes]
+    carried = state.with_codes(rovers=rovers, fortifications=fortifications, buildings=buildings)
     if not state.pending:
         return carried
     return carried.with_pending(tuple(evolve(p, space=images[p.space] if p.space else "") for p in state.pending))
 
 
-def _moved(piece: Piece, images: Mapping[str, str]) -> Piece:
-    """`piece` where `images` carries it (made by position, field by field in declared order)."""
-    if isinstance(piece, Rover):
-        return Rover(piece.planet, None if piece.space is None else images[piece.space], piece.owner, piece.hp)
-    if isinstance(piece, Fortification):
-        return Fortification(piece.planet, images[piece.space], piece.owner, piece.hp)
-    aim = None if piece.aim is None else images[piece.aim]
-    return Building(
-        piece.planet, images[piece.space], piece.owner, piece.kind, piece.hp, piece.points, piece.readiness, aim
-    )
+_UNIT_NUMBER: Final = SPACE_MASK << UNIT_PLACE
+_BUILDING_NUMBER: Final = SPACE_MASK << BUILDING_PLACE
+
+
+def _moved_unit(code: int, numbers: tuple[int, ...]) -> int:
+    """A Rover's or Fortification's code where `numbers` carries it."""
+    return code & ~_UNIT_NUMBER | numbers[code >> UNIT_PLACE & SPACE_MASK] << UNIT_PLACE
+
+
+def _moved_building(code: int, numbers: tuple[int, ...]) -> int:
+    """A Building's code where `numbers` carries it, its aim too."""
+    carried = code & ~(_BUILDING_NUMBER | SPACE_MASK)
+    return carried | numbers[code >> BUILDING_PLACE & SPACE_MASK] << BUILDING_PLACE | numbers[code & SPACE_MASK]

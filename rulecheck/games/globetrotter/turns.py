@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Final
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
@@ -27,28 +28,54 @@ from rulecheck.games.globetrotter.counters import (
     usable_saved,
 )
 from rulecheck.games.globetrotter.options import GameEnd, LossCheck, SavedPointUse, TreasurySpend
-from rulecheck.games.globetrotter.state import FACTORY, OVER, PLAY, TREASURY, Building, GlobetrotterState, Turn
+from rulecheck.games.globetrotter.state import (
+    B_KIND,
+    B_OWNER,
+    B_POINTS,
+    FACTORY,
+    FIELD,
+    KIND_NUMBERS,
+    OVER,
+    OWNER,
+    PLAY,
+    SPACE_MASK,
+    TREASURY,
+    UNIT_PLACE,
+    GlobetrotterState,
+    Turn,
+    with_field,
+)
+
+_TREASURY: Final = KIND_NUMBERS[TREASURY]
+_FACTORY: Final = KIND_NUMBERS[FACTORY]
+_OWNER_AND_KIND: Final = (FIELD << B_OWNER) | (FIELD << B_KIND)
+"""The bits of a Building's code that tell its owner and kind."""
+
+
+_GAINED: Final = tuple(turn_start_points(INT_OPS, points) for points in range(FIELD + 1))
+"""GT-F1: a Factory's build points after it gains its turn's point, by its points before."""
+
+
+def _owned(player: int, kind: int) -> int:
+    """The owner and kind bits of `player`'s Buildings of the kind numbered `kind`."""
+    return player << B_OWNER | kind << B_KIND
 
 
 def saved_points(state: GlobetrotterState, player: int) -> int:
     points = 0
-    for b in state.buildings:
-        if b.owner == player and b.kind == TREASURY:
-            points += b.points
+    treasury = _owned(player, _TREASURY)
+    for b in state.building_codes:
+        if b & _OWNER_AND_KIND == treasury:
+            points += b >> B_POINTS & FIELD
     return points
 
 
 def set_saved_points(state: GlobetrotterState, player: int, points: int) -> GlobetrotterState:
-    for b in state.buildings:
-        if b.owner == player and b.kind == TREASURY:
-            state = state.replace(b, with_points(b, points))
+    treasury = _owned(player, _TREASURY)
+    for b in state.building_codes:
+        if b & _OWNER_AND_KIND == treasury:
+            state = state.replace_building(b, with_field(b, B_POINTS, points))
     return state
-
-
-def with_points(building: Building, points: int) -> Building:
-    """The Building with other build or saved points."""
-    b = building
-    return Building(b.planet, b.space, b.owner, b.kind, b.hp, points, b.readiness, b.aim)
 
 
 # The turn's counters are a few small numbers, so the engine works out `may_act` and
@@ -60,11 +87,19 @@ def _may_act(counted: int, own_used: bool, stolen: int, saved: int) -> bool:
     return bool(may_act(INT_OPS, counted, own_used, stolen, saved))
 
 
-@lru_cache(maxsize=None, typed=True)
-def _spend_action(
-    counted: int, own_used: bool, stolen: int, saved: int, stolen_first: bool
-) -> tuple[int, bool, int, int]:
-    return spend_action(INT_OPS, counted, own_used, stolen, saved, stolen_first)
+@lru_cache(maxsize=None)
+def _spent(turn: Turn, usable: int, stolen_first: bool) -> tuple[Turn, int]:
+    """`spend_action` on a turn and the Treasury points usable: the turn with the action counted (the
+    Turn with these counters shared where nothing else is kept on it), and the points usable after.
+    Few distinct turns occur, and a Turn's hash is kept on it, so each answer is worked out once."""
+    counted, own_used, stolen, usable_after = spend_action(
+        INT_OPS, turn.counted, turn.own_used, turn.stolen, usable, stolen_first
+    )
+    if turn.arrived or turn.saved_now:
+        spent = Turn(turn.player, turn.taken + 1, counted, own_used, stolen, False, turn.arrived, turn.saved_now)
+    else:
+        spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
+    return spent, int(usable_after)
 
 
 @lru_cache(maxsize=None, typed=True)
@@ -98,20 +133,13 @@ def spend(rules: Rules, state: GlobetrotterState) -> tuple[GlobetrotterState, Tu
     turn = state.turn
     assert turn is not None
     usable = usable_points(rules, state, turn)
-    stolen_first = rules.options.treasury_spend is TreasurySpend.STOLEN_FIRST
-    counted, own_used, stolen, usable_after = _spend_action(
-        turn.counted, turn.own_used, turn.stolen, usable, stolen_first
-    )
+    spent, usable_after = _spent(turn, usable, rules.options.treasury_spend is TreasurySpend.STOLEN_FIRST)
     if usable_after != usable:
         touch("GT-T3")
         state = set_saved_points(state, turn.player, saved_points(state, turn.player) - (usable - usable_after))
-    if stolen != turn.stolen:
+    if spent.stolen != turn.stolen:
         touch("GT-T4")
     touch("GT-A0")
-    if turn.arrived or turn.saved_now:
-        spent = Turn(turn.player, turn.taken + 1, counted, own_used, stolen, False, turn.arrived, turn.saved_now)
-    else:
-        spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
     return state, spent
 
 
@@ -130,22 +158,23 @@ def counted_turn(paid: GlobetrotterState, spent: Turn, after: GlobetrotterState)
 def has_lost(state: GlobetrotterState, player: int) -> bool:
     """GT-E1: no Rover on any planet (orbit does not count) and no Factory."""
     touch("GT-E1")
-    for r in state.rovers:
-        if r.owner == player and r.space is not None:
+    for r in state.rover_codes:
+        if r >> OWNER & FIELD == player and r >> UNIT_PLACE & SPACE_MASK:
             return False
     return not _has_factory(state, player)
 
 
 def _has_factory(state: GlobetrotterState, player: int) -> bool:
-    for b in state.buildings:
-        if b.owner == player and b.kind == FACTORY:
+    factory = _owned(player, _FACTORY)
+    for b in state.building_codes:
+        if b & _OWNER_AND_KIND == factory:
             return True
     return False
 
 
 def _losing(state: GlobetrotterState, players: Iterable[int]) -> list[int]:
     """GT-E1 for each of `players` (`has_lost`), reading the pieces once."""
-    standing = {r.owner for r in state.rovers if r.space is not None}
+    standing = {r >> OWNER & FIELD for r in state.rover_codes if r >> UNIT_PLACE & SPACE_MASK}
     found = []
     for player in players:
         touch("GT-E1")
@@ -179,21 +208,22 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> Globetrot
             player = next_player(rules, state, player)
             continue
         touch("GT-F1")
-        buildings = _factories_gain_a_point(state.buildings, player)
+        buildings = _factories_gain_a_point(state.building_codes, player)
         return state.with_turn(_turn(player, 0, 0, False, 0), PLAY, buildings)
 
 
-def _factories_gain_a_point(buildings: tuple[Building, ...], player: int) -> tuple[Building, ...]:
+def _factories_gain_a_point(buildings: tuple[int, ...], player: int) -> tuple[int, ...]:
     """GT-F1: the Buildings after `player`'s Factories gain their turn's point; the very same tuple
     when none changes (no Factory, or every one full), so what reads only Buildings sees no change."""
-    gained: list[Building] | None = None
+    gained: list[int] | None = None
+    factory = _owned(player, _FACTORY)
     for i, b in enumerate(buildings):
-        if b.owner == player and b.kind == FACTORY:
-            points = turn_start_points(INT_OPS, b.points)
-            if points != b.points:
+        if b & _OWNER_AND_KIND == factory:
+            points = _GAINED[b >> B_POINTS & FIELD]
+            if points != b >> B_POINTS & FIELD:
                 if gained is None:
                     gained = list(buildings)
-                gained[i] = with_points(b, points)
+                gained[i] = with_field(b, B_POINTS, points)
     return buildings if gained is None else tuple(gained)
 
 
