@@ -1,5 +1,6 @@
 """Hypothesis profiles: derandomized in CI (CI=true), randomized on a developer's machine; a
-smoke-budget campaign shared by the tests that read one; and the golden suites replayed are
+smoke-budget campaign shared by the tests that read one; the longest test files collected first,
+so that pytest-xdist's workers end together; and the golden suites replayed are
 those of the registered games (rulecheck/registry.py), wherever each game's declaration puts
 its suite: one under tests/ of a game the run does not register (a test game's,
 registered only when RULECHECK_EXTRA_GAMES names it) is not collected, and a failure of a golden
@@ -40,6 +41,29 @@ def smoke_campaign(tmp_path_factory):
 
 
 TESTS = Path(__file__).resolve().parent
+
+LONGEST_FIRST = (
+    "test_interrupted_campaign.py",
+    "test_parallel_campaign.py",
+    "test_verify.py",
+    "test_one_line_game.py",
+    "test_hostile_engines.py",
+    "test_guide_readonly.py",
+    "test_prove.py",
+    "test_forged_input.py",
+    "test_readable_replays.py",
+)
+"""The test files that take longest (from a minute to 20 s each on two loaded cores), run before
+the rest: pytest-xdist hands files to its workers in the order collected (a file to a worker,
+not reordered by their number of tests: pyproject.toml's addopts), so that a long file does not
+come last and leave one worker running it alone while the other idles. The other files follow
+in their own order."""
+
+
+def pytest_collection_modifyitems(items):
+    """The files of LONGEST_FIRST first, in its order; every file's tests in their own order."""
+    first = {name: position for position, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: first.get(item.path.name, len(first)) if item.path.parent == TESTS else len(first))
 
 
 def golden_suites():

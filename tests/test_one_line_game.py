@@ -103,6 +103,12 @@ FEW = ["tests/test_api_every_game.py", "tests/test_docs_tables.py", "tests/fixtu
 """Enough of the per-game tests to see the check fail: quick ones, and the golden suite."""
 
 
+@pytest.fixture(scope="module")
+def few_per_game_tests() -> set[str]:
+    """The per-game tests among FEW, collected once for both cases below (the same collection)."""
+    return per_game_tests(FEW)
+
+
 @pytest.mark.parametrize(
     "extra, lacking",
     [
@@ -111,8 +117,10 @@ FEW = ["tests/test_api_every_game.py", "tests/test_docs_tables.py", "tests/fixtu
     ],
     ids=["toy-not-registered", "toy-engine-illegal"],
 )
-def test_the_check_fails_without_the_toy_or_with_an_engine_breaking_its_rules(tmp_path, extra, lacking):
-    functions = per_game_tests(FEW)
+def test_the_check_fails_without_the_toy_or_with_an_engine_breaking_its_rules(
+    few_per_game_tests, tmp_path, extra, lacking
+):
+    functions = few_per_game_tests
     assert len(functions) == 3, functions  # the API checker and the docs tables' two
     found = unchecked(functions, outcomes(extra, FEW, tmp_path), golden=True)
     assert found and all(re.search(lacking, line) for line in found), found

@@ -5,6 +5,7 @@ literal (read with `ast`, for every value each game declares)."""
 
 import ast
 import importlib
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,18 +19,25 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _mypy(source: str, tmp_path: Path) -> str:
+    """What mypy says of `source`, run in this process; the recursion limit, which mypy raises to
+    16,384 and leaves there, is put back (the JSON readers' depth check leans on it: a later test
+    of this worker would see it)."""
     module = tmp_path / "reads_an_option.py"
     module.write_text(source, encoding="utf-8")
-    out, err, _ = api.run(
-        [
-            "--config-file",
-            str(ROOT / "pyproject.toml"),
-            "--follow-imports=silent",
-            "--cache-dir",
-            str(tmp_path / "cache"),
-            str(module),
-        ]
-    )
+    limit = sys.getrecursionlimit()
+    try:
+        out, err, _ = api.run(
+            [
+                "--config-file",
+                str(ROOT / "pyproject.toml"),
+                "--follow-imports=silent",
+                "--cache-dir",
+                str(tmp_path / "cache"),
+                str(module),
+            ]
+        )
+    finally:
+        sys.setrecursionlimit(limit)
     return out + err
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import json
 import types
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Union, get_args, get_origin
 
@@ -26,17 +27,35 @@ from rulecheck.core.errors import EncodingError
 
 def to_data(value: Any) -> Any:
     """The JSON-ready form of a state or any value inside one."""
-    if attrs.has(type(value)):
-        return {f.name: to_data(getattr(value, f.name)) for f in attrs.fields(type(value))}
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, tuple):
-        return [to_data(v) for v in value]
-    if isinstance(value, frozenset):
-        return sorted((to_data(v) for v in value), key=canonical_json)
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    raise EncodingError(f"cannot encode a {type(value).__name__} in a state")
+    encoder = _ENCODERS.get(type(value))
+    if encoder is None:
+        encoder = _ENCODERS[type(value)] = _encoder(type(value))
+    return encoder(value)
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+"""The encoder of each type met so far (_encoder's), so that a state's values are dispatched by a
+dictionary lookup of their type rather than a chain of checks."""
+
+
+def _encoder(kind: type) -> Callable[[Any], Any]:
+    """How `to_data` encodes a value whose type is `kind`."""
+    if attrs.has(kind):
+        names = tuple(f.name for f in attrs.fields(kind))
+        return lambda value: {name: to_data(getattr(value, name)) for name in names}
+    if issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    if issubclass(kind, tuple):
+        return lambda value: [to_data(v) for v in value]
+    if issubclass(kind, frozenset):
+        return lambda value: sorted((to_data(v) for v in value), key=canonical_json)
+    if kind is type(None) or issubclass(kind, (bool, int, str)):
+        return lambda value: value
+
+    def refuse(value: Any) -> Any:
+        raise EncodingError(f"cannot encode a {kind.__name__} in a state")
+
+    return refuse
 
 
 def canonical_json(data: Any) -> str:

@@ -59,7 +59,7 @@ from rulecheck.check.report.findings import (
     write_ledger,
     write_report,
 )
-from rulecheck.check.running.parallel import run_tasks
+from rulecheck.check.running.parallel import Workers, local_workers, run_tasks
 from rulecheck.check.running.signals import check as check_signals
 from rulecheck.check.watch.generic import ENGINE_ERROR, KINDS
 from rulecheck.core.data import DEFAULT_SOURCE
@@ -241,16 +241,17 @@ def verify(
         task for name in names for task in tasks_for(name, budget, data.get(name)) if select is None or select(task)
     ]
     journal = Journal.open(out, resume)
-    outcomes, resumed = _run(tasks, journal, workers, dask, progress)
-    chase = [
-        task
-        for task in pursuit_tasks(outcomes, names, budget.pursuit_games, budget.variant_steps)
-        if select is None or select(task)
-    ]
-    pursued, resumed_pursuits = _run(chase, journal, workers, dask, progress)
-    evidence = [e for o in outcomes for e in o.evidence]
-    shrinking = [task for task in shrink_tasks(evidence, budget, data) if select is None or select(task)]
-    shrunk, resumed_shrinks = _run(shrinking, journal, workers, dask, progress)
+    with local_workers(workers) as pool:  # the three rounds share the local processes
+        outcomes, resumed = _run(tasks, journal, workers, pool, dask, progress)
+        chase = [
+            task
+            for task in pursuit_tasks(outcomes, names, budget.pursuit_games, budget.variant_steps)
+            if select is None or select(task)
+        ]
+        pursued, resumed_pursuits = _run(chase, journal, workers, pool, dask, progress)
+        evidence = [e for o in outcomes for e in o.evidence]
+        shrinking = [task for task in shrink_tasks(evidence, budget, data) if select is None or select(task)]
+        shrunk, resumed_shrinks = _run(shrinking, journal, workers, pool, dask, progress)
     evidence = with_shrunk_witnesses(evidence, shrunk)
     findings: list[Finding] = []
     unreached: list[Evidence] = []
@@ -355,6 +356,7 @@ def _run(
     tasks: Sequence[Task],
     journal: Journal,
     workers: int,
+    pool: Workers | None,
     dask: str | None,
     progress: Callable[[int, int, Task, Outcome], None] | None,
 ) -> tuple[list[Outcome], int]:
@@ -370,5 +372,5 @@ def _run(
         if progress is not None:
             progress(done + count, len(tasks), task, outcome)
 
-    fresh = iter(run_tasks(run_task, pending, workers=workers, dask=dask, progress=arrived))
+    fresh = iter(run_tasks(run_task, pending, workers=workers, dask=dask, progress=arrived, pool=pool))
     return [outcome if outcome is not None else next(fresh) for outcome in recorded], done

@@ -162,10 +162,15 @@ def refinement_violations(system: System, game: Any, transitions: Iterable[tuple
     (nor leaves the variables alone): each is a place where the symbolic model and the engine
     disagree."""
     assert system.abstraction is not None
+    abstraction = system.abstraction
     problems = []
     names = [name for name, _ in system.variables if name not in system.context]
+    last: tuple[object, list[Valuation]] = (object(), [])  # the state a step ended in, abstracted
     for before, action, after in transitions:
-        for v, w in zip(system.abstraction(game, before), system.abstraction(game, after)):
+        # A step starts where the one before it ended: that state's abstraction is made once.
+        ahead = last[1] if before is last[0] else list(abstraction(game, before))
+        last = (after, list(abstraction(game, after)))
+        for v, w in zip(ahead, last[1]):
             if all(v[n] == w[n] for n in names):
                 continue
             choices = list(system.instances(v, w)) if system.instances is not None else [{}]

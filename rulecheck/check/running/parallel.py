@@ -7,8 +7,9 @@ in whatever order they arrive. A task that raises stops the run with its own err
 that stops early (a task's error, a Ctrl-C, a SIGTERM turned into an exception by signals.py)
 terminates its local workers there and then instead of waiting for their tasks, and a worker
 whose parent process is gone (killed with SIGKILL, say) exits within a fraction of a second,
-so no worker outlives the run. Workers ignore SIGINT: a Ctrl-C in a terminal reaches every
-process of the group, and the parent alone decides what it means.
+so no worker outlives the run. Several runs may share local processes (local_workers: a
+campaign's rounds), which then stop when the last run is done. Workers ignore SIGINT: a Ctrl-C
+in a terminal reaches every process of the group, and the parent alone decides what it means.
 
 A Dask address is checked before any client is made (check_dask, which the command also
 calls before the campaign starts): one that is not an address, or where no scheduler answers
@@ -26,9 +27,9 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import closing
+from contextlib import closing, contextmanager
 from typing import Final, TypeVar
 
 from rulecheck.core.errors import OptionError
@@ -63,10 +64,12 @@ def run_tasks(
     workers: int = 1,
     dask: str | None = None,
     progress: Progress[T, R] | None = None,
+    pool: Workers | None = None,
 ) -> list[R]:
     """`function` applied to every task, in task order: here when `workers` is 1, in `workers`
-    local processes, or on the Dask cluster whose scheduler is at the address `dask`. For
-    processes and Dask, `function` must be a module-level function and the tasks picklable.
+    local processes (those of `pool`, which earlier runs may have started, when it is given), or
+    on the Dask cluster whose scheduler is at the address `dask`. For processes and Dask,
+    `function` must be a module-level function and the tasks picklable.
     `progress(done, total, task, result)` is called here as each result arrives."""
     if workers < 1:
         raise OptionError(f"workers must be at least 1, not {workers}")
@@ -76,7 +79,9 @@ def run_tasks(
         return _collect(_on_dask(function, tasks, dask), tasks, progress)
     if workers == 1 or not tasks:
         return _collect(((index, function(task)) for index, task in enumerate(tasks)), tasks, progress)
-    return _collect(_in_processes(function, tasks, workers), tasks, progress)
+    if pool is not None:
+        return _collect(_in_processes(function, tasks, pool, owned=False), tasks, progress)
+    return _collect(_in_processes(function, tasks, Workers(min(workers, len(tasks))), owned=True), tasks, progress)
 
 
 def _collect(arrivals: Arrivals[R], tasks: Sequence[T], progress: Progress[T, R] | None) -> list[R]:
@@ -91,29 +96,69 @@ def _collect(arrivals: Arrivals[R], tasks: Sequence[T], progress: Progress[T, R]
     return [results[index] for index in range(len(tasks))]
 
 
-def _in_processes(function: Callable[[T], R], tasks: Sequence[T], workers: int) -> Arrivals[R]:
-    context = multiprocessing.get_context(START_METHOD)
-    before = set(multiprocessing.active_children())
-    pool = ProcessPoolExecutor(
-        max_workers=min(workers, len(tasks)), mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
-    )
-    finished = False
-    try:
-        futures = {pool.submit(function, task): index for index, task in enumerate(tasks)}
-        for future in as_completed(futures):
-            yield futures[future], future.result()
-        finished = True
-    finally:
+class Workers:
+    """Local worker processes, started as tasks are handed to them (up to `count`, as the pool
+    needs them) and stopped by `close`: a campaign's rounds share them (local_workers), so each
+    worker imports the checks once per campaign rather than once per round."""
+
+    def __init__(self, count: int) -> None:
+        self._before = set(multiprocessing.active_children())
+        self.pool = ProcessPoolExecutor(
+            max_workers=count,
+            mp_context=multiprocessing.get_context(START_METHOD),
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
+        )
+        self._closed = False
+
+    def close(self, finished: bool) -> None:
+        """Let the workers exit once idle when every run `finished`; else terminate them there and
+        then instead of waiting for their tasks. Only the first call does anything."""
+        if self._closed:
+            return
+        self._closed = True
         # The pool's own thread, which shutdown forgets when it does not wait (a private attribute:
         # the executor offers no other handle on it).
-        manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
-        pool.shutdown(wait=finished, cancel_futures=True)
+        manager: threading.Thread | None = getattr(self.pool, "_executor_manager_thread", None)
+        self.pool.shutdown(wait=finished, cancel_futures=True)
         if not finished:
-            _stop([child for child in multiprocessing.active_children() if child not in before])
+            _stop([child for child in multiprocessing.active_children() if child not in self._before])
             if manager is not None:
                 # The pool's own thread ends here, once its workers are gone, rather than race the
                 # interpreter's exit for its wake-up pipe (which can print a traceback at exit).
                 manager.join(STOP_SECONDS)
+
+
+@contextmanager
+def local_workers(workers: int) -> Iterator[Workers | None]:
+    """Up to `workers` local processes for every run_tasks inside the block (its `pool`), stopped
+    when the block ends: waited for when it ends normally, terminated when it ends by an
+    exception (a task's error, a Ctrl-C, a SIGTERM). None for fewer than 2 (tasks run here, or
+    run_tasks refuses the number)."""
+    if workers < 2:
+        yield None
+        return
+    shared = Workers(workers)
+    finished = False
+    try:
+        yield shared
+        finished = True
+    finally:
+        shared.close(finished)
+
+
+def _in_processes(function: Callable[[T], R], tasks: Sequence[T], workers: Workers, owned: bool) -> Arrivals[R]:
+    """The results of `tasks` on `workers`, as they arrive; `workers` are closed when this run
+    stops early, or at its end when it `owned` them."""
+    finished = False
+    try:
+        futures = {workers.pool.submit(function, task): index for index, task in enumerate(tasks)}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+        finished = True
+    finally:
+        if owned or not finished:
+            workers.close(finished)
 
 
 def _start_worker(parent: int) -> None:

@@ -163,8 +163,10 @@ def _compare_next(
     other_after: Any,
     labels: Labels,
 ) -> str | None:
-    """The detail of a difference between the next states after `action` from `state`, else None."""
-    if base.encode_state(after) == variant.encode_state(other_after):
+    """The detail of a difference between the next states after `action` from `state`, else None.
+    Equal states (one engine's state type under both readings) have the same canonical JSON, so
+    only unequal ones are encoded to compare."""
+    if after == other_after or base.encode_state(after) == variant.encode_state(other_after):
         return None
     return f"after {base.action_text(action)}, {apart(labels, base, after, variant, other_after, state)}"
 

@@ -12,6 +12,9 @@ Leaves out: statements about play; those are the prover's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 import networkx as nx
@@ -29,10 +32,16 @@ def _solid() -> nx.Graph:
     return labelled_faces()[1]
 
 
-def _turn(graph: nx.Graph) -> dict[str, str]:
-    """The 72° turn about the removed pentagon: the automorphism fixing it that moves T75 to T76."""
-    return next(
-        g for g in automorphisms(nx.Graph(graph)) if g[REMOVED_PENTAGON] == REMOVED_PENTAGON and g["T75"] == "T76"
+@cache
+def _turn() -> Mapping[str, str]:
+    """The 72° turn about the removed pentagon: the automorphism of the solid fixing it that moves
+    T75 to T76 (found once: the search through the solid's automorphisms takes about a second)."""
+    return MappingProxyType(
+        next(
+            g
+            for g in automorphisms(nx.Graph(_solid()))
+            if g[REMOVED_PENTAGON] == REMOVED_PENTAGON and g["T75"] == "T76"
+        )
     )
 
 
@@ -49,7 +58,7 @@ def statements() -> tuple[Statement, ...]:
 
     graph = _solid()
     corners = {f for f in graph if graph.nodes[f]["kind"] == TRIANGLE and graph.nodes[f]["ring"] in (1, 2)}
-    turn = _turn(graph)
+    turn = _turn()
 
     def count(v: dict[str, Any]) -> Any:
         return z3.Sum([z3.If(r, 1, 0) for r in v.values()]) == STATED_REMOVED_TRIANGLES

@@ -524,11 +524,11 @@ def fortifications_apart(game: Globetrotter) -> System:
         """Planet a."""
         values: dict[str, Any] = {}
         for s in spaces:
-            rover, fort = state.rover_at(0, s), state.fortification_at(0, s)
+            rover, fort, building = state.pieces_at(0, s)
             for player, side in enumerate(sides):
                 values[f"fort_{side}_{s}"] = fort is not None and fort.owner == player
                 values[f"rover_{side}_{s}"] = rover is not None and rover.owner == player
-            values[f"other_{s}"] = state.building_at(0, s) is not None
+            values[f"other_{s}"] = building is not None
         yield values
 
     def instances(v: Valuation, w: Valuation) -> Iterable[Valuation]:
