@@ -110,6 +110,8 @@ class Boards:
         self.graph = self.board.graph
         self.count = planets
         self.hq_spaces = frozenset(self.board.hq_spaces)
+        self.hq_numbers: frozenset[int] = frozenset(NUMBERS[s] for s in self.hq_spaces)
+        """The space numbers (place & SPACE_MASK) of the HQ spaces, on every planet."""
         self.spaces: tuple[str, ...] = tuple(self.graph)
         """Every space of one planet, in the board graph's order."""
         self.adjacent: Mapping[str, tuple[str, ...]] = MappingProxyType({s: tuple(self.graph[s]) for s in self.graph})

@@ -152,6 +152,35 @@ def with_hp(kind: str, code: int, hp: int) -> int:
     return with_field(code, B_HP if kind == BUILDING else 0, hp)
 
 
+# Reading codes whole: masks that pick fields out of many codes at once, for what reads every piece
+# on every step (the rules' scans, the state properties) without making records.
+
+KIND_MASK: Final = FIELD << B_KIND
+"""The bits of a Building's code that tell its kind (`kind_bits`)."""
+OWNER_AND_KIND: Final = FIELD << B_OWNER | KIND_MASK
+"""The bits of a Building's code that tell its owner and kind."""
+SLOT_MASK: Final = ~(SPACE_MASK << BUILDING_PLACE | (1 << B_KIND) - 1)
+"""The bits of a Building's code that tell its planet, owner and kind (GT-A11 allows one of each)."""
+UNIT_PLANET: Final = UNIT_PLACE + SPACE_BITS
+BUILDING_PLANET: Final = BUILDING_PLACE + SPACE_BITS
+"""A unit's or Building's planet is its code shifted right by these."""
+
+
+def kind_bits(kind: str) -> int:
+    """The bits of a Building's code (code & KIND_MASK) for its kind."""
+    return KIND_NUMBERS[kind] << B_KIND
+
+
+def space_label(where: int) -> str:
+    """The label of a place's space ("" for an orbit), as a record of a piece on it shows it."""
+    return LABELS[where & SPACE_MASK]
+
+
+def spot(where: int) -> tuple[int, str]:
+    """(planet, space label) of a place: the key records of pieces on it give."""
+    return where >> SPACE_BITS, LABELS[where & SPACE_MASK]
+
+
 # The records of pieces, for the edges.
 
 
