@@ -24,9 +24,9 @@ run clockwise in player-index order.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any, Final, TypeVar
+from typing import Final
 
 import attrs
 
@@ -452,19 +452,19 @@ class GlobetrotterState:
         """Every occupied place with the codes of what stands on it."""
         return self._occupancy
 
-    # The pieces as records, for the edges (written positions, pictures, properties, tests).
+    # The pieces as records, for the edges (written positions, pictures, tests).
 
     @property
     def rovers(self) -> tuple[Rover, ...]:
-        return _records(self.rover_codes, _rover)
+        return tuple(map(_rover, self.rover_codes))
 
     @property
     def fortifications(self) -> tuple[Fortification, ...]:
-        return _records(self.fortification_codes, _fortification)
+        return tuple(map(_fortification, self.fortification_codes))
 
     @property
     def buildings(self) -> tuple[Building, ...]:
-        return _records(self.building_codes, _building)
+        return tuple(map(_building, self.building_codes))
 
     def pieces_at(self, planet_index: int, space: str) -> Shown:
         """The Rover, Fortification and Building on a space (None where there is none)."""
@@ -541,26 +541,10 @@ class StateRecord:
 
 RECORDS_KEPT: Final = 1 << 16
 """How many records of each kind of piece are kept, by code: the edges that read pieces as records
-(state properties checked on every step, above all) read the same few again and again."""
+(the written state, pictures) read the same few again and again."""
 _rover: Final = lru_cache(maxsize=RECORDS_KEPT)(Rover.of)
 _fortification: Final = lru_cache(maxsize=RECORDS_KEPT)(Fortification.of)
 _building: Final = lru_cache(maxsize=RECORDS_KEPT)(Building.of)
-
-
-R = TypeVar("R", Rover, Fortification, Building)
-_last_records: dict[Callable[[int], Any], tuple[tuple[int, ...], tuple[Any, ...]]] = {}
-"""For each kind of record, the last tuple of codes read as records, with them: the state properties
-checked on a step read the same state's pieces several times."""
-
-
-def _records(codes: tuple[int, ...], record: Callable[[int], R]) -> tuple[R, ...]:
-    """The pieces whose codes are `codes`, as records."""
-    last = _last_records.get(record)
-    if last is not None and last[0] is codes:
-        return last[1]
-    found = tuple(map(record, codes))
-    _last_records[record] = (codes, found)
-    return found
 
 
 def _shown(there: Occupants) -> Shown:
