@@ -64,7 +64,7 @@ from rulecheck.games.globetrotter.state import (
     space_label,
     spot,
 )
-from rulecheck.games.globetrotter.turns import has_lost, saved_points
+from rulecheck.games.globetrotter.turns import losing, saved_points
 from rulecheck.model.properties import StateProperty, TransitionProperty
 
 
@@ -166,14 +166,23 @@ def one_treasury_per_player(game: Any, s: GlobetrotterState) -> str | None:
 
 
 def spaces_hold_compatible_pieces(game: Any, s: GlobetrotterState) -> str | None:
-    """Worked out from the piece tuples alone, apart from the engine's own record of what stands where."""
-    grounded = [r for r in s.rover_codes if r >> UNIT_PLACE & SPACE_MASK]
-    rover_owners = {r >> UNIT_PLACE: r >> OWNER & FIELD for r in grounded}
+    """Worked out from the piece tuples alone, apart from the engine's own record of what stands where.
+    Loops, not comprehensions: a state holds a few pieces, and a comprehension costs a call."""
+    rover_owners: dict[int, int] = {}
+    grounded = 0
+    for r in s.rover_codes:
+        if r >> UNIT_PLACE & SPACE_MASK:
+            rover_owners[r >> UNIT_PLACE] = r >> OWNER & FIELD
+            grounded += 1
     fortifications = s.fortification_codes
-    fortification_owners = {f >> UNIT_PLACE: f >> OWNER & FIELD for f in fortifications}
-    buildings = {b >> BUILDING_PLACE for b in s.building_codes}
-    if len(rover_owners) < len(grounded):
-        rovers = Counter(r >> UNIT_PLACE for r in grounded)
+    fortification_owners: dict[int, int] = {}
+    for f in fortifications:
+        fortification_owners[f >> UNIT_PLACE] = f >> OWNER & FIELD
+    buildings = set()
+    for b in s.building_codes:
+        buildings.add(b >> BUILDING_PLACE)
+    if len(rover_owners) < grounded:
+        rovers = Counter(r >> UNIT_PLACE for r in s.rover_codes if r >> UNIT_PLACE & SPACE_MASK)
         return _first([f"{n} Rovers on {spot(where)}" for where, n in rovers.items() if n > 1])
     for where, owner in rover_owners.items():
         if where in buildings:
@@ -202,13 +211,16 @@ def fortifications_not_adjacent(game: Any, s: GlobetrotterState) -> str | None:
     """Read in the order of the Fortifications' places (their codes' order: planet, then space
     label), each one's neighbours in board order."""
     codes = s.fortification_codes
-    places = {f >> UNIT_PLACE for f in codes}
+    places = set()
+    for f in codes:
+        places.add(f >> UNIT_PLACE)
     around = game.rules.boards.around
     for f in codes:
         where = f >> UNIT_PLACE
-        for n in around[where]:
-            if n in places:
-                return f"Fortifications on {space_label(where)} and {space_label(n)} are adjacent"
+        near = around[where]
+        if not places.isdisjoint(near):
+            n = next(n for n in near if n in places)
+            return f"Fortifications on {space_label(where)} and {space_label(n)} are adjacent"
     return None
 
 
@@ -240,12 +252,14 @@ def nothing_on_destroyed_planets(game: Any, s: GlobetrotterState) -> str | None:
 def losers_are_marked_and_game_end(game: Any, s: GlobetrotterState) -> str | None:
     if s.phase not in (PLAY, OVER) or s.pending:
         return None
-    alive = [p for p in range(game.players) if p not in s.lost]
-    if game.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
-        unmarked = [p for p in alive if has_lost(s, p)]
+    lost = s.lost
+    alive = [p for p in range(game.players) if p not in lost] if lost else list(range(game.players))
+    options = game.options
+    if options.loss_check is LossCheck.AFTER_EVERY_ACTION:
+        unmarked = losing(s, alive)
         if unmarked:
             return f"players {unmarked} meet the loss condition but play on"
-    ended = len(alive) <= 1 if game.options.game_end is GameEnd.LAST_STANDING else bool(s.lost)
+    ended = len(alive) <= 1 if options.game_end is GameEnd.LAST_STANDING else bool(lost)
     if ended != (s.phase == OVER):
         return f"phase {s.phase} with players {alive} still in"
     return None

@@ -171,8 +171,8 @@ def _has_factory(state: GlobetrotterState, player: int) -> bool:
     return False
 
 
-def _losing(state: GlobetrotterState, players: Iterable[int]) -> list[int]:
-    """GT-E1 for each of `players` (`has_lost`), reading the pieces once."""
+def losing(state: GlobetrotterState, players: Iterable[int]) -> list[int]:
+    """Those of `players` who meet GT-E1 (`has_lost`), in their order, reading the pieces once."""
     standing = {r >> OWNER & FIELD for r in state.rover_codes if r >> UNIT_PLACE & SPACE_MASK}
     found = []
     for player in players:
@@ -248,7 +248,7 @@ def finish_action(rules: Rules, state: GlobetrotterState, turn: Turn | None = No
         return evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
     if rules.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
         lost = state.lost
-        newly = _losing(state, [p for p in range(rules.players) if p not in lost] if lost else range(rules.players))
+        newly = losing(state, [p for p in range(rules.players) if p not in lost] if lost else range(rules.players))
         if newly:
             state = _mark_lost(state, newly)
     if _game_over(rules, state):
