@@ -11,7 +11,9 @@ folded into one int (`place`); a piece is one int packing its place and its fiel
 `building_code`), so the state holds sorted tuples of ints: equal positions have equal states,
 canonical order is the ints' order, and the garbage collector has no piece objects to walk.
 Space numbers follow the labels' text order (orbit first), so that order is the one the
-canonical JSON has always written. Text is for the edges: the records `Rover`, `Fortification`
+canonical JSON has always written. What scans every piece on every step (the rules, the state
+properties) reads fields out of codes with the masks and shifts below (`KIND_MASK`, `SLOT_MASK`,
+`space_label`, `spot`). Text is for the edges: the records `Rover`, `Fortification`
 and `Building` show a piece by its labels (`rovers`, `pieces_at` and the like read them), and
 `StateRecord` is the state as its canonical JSON writes it. What stands on each space
 (`occupancy`) is worked out from the piece tuples once, not kept on the state.
@@ -481,13 +483,11 @@ class GlobetrotterState:
 
     def occupancy(self) -> Mapping[tuple[int, str], Shown]:
         """Every occupied (planet, space) with the Rover, Fortification and Building on it."""
-        return {
-            (where >> SPACE_BITS, LABELS[where & SPACE_MASK]): _shown(there) for where, there in self._occupancy.items()
-        }
+        return {spot(where): _shown(there) for where, there in self._occupancy.items()}
 
     def occupied(self) -> frozenset[tuple[int, str]]:
         """Every (planet, space) holding any piece."""
-        return frozenset((where >> SPACE_BITS, LABELS[where & SPACE_MASK]) for where in self._occupancy)
+        return frozenset(map(spot, self._occupancy))
 
     def buildings_of(self, player: int, kind: str | None = None) -> tuple[Building, ...]:
         return tuple([b for b in self.buildings if b.owner == player and (kind is None or b.kind == kind)])
