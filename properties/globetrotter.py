@@ -3,12 +3,16 @@
 Each property names the clauses it guards and, where the promise holds only under some
 readings, the option values it needs (for example, Fortifications are never adjacent
 only when Fortify forbids a space next to any Fortification).
+
+The state properties, checked on every step, read the pieces' codes (the masks and shifts of
+state.py) and the boards' tables by place; a piece's record is made only to write a failure.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 from rulecheck.games.globetrotter.actions import Decommission, Manufacture
 from rulecheck.games.globetrotter.counters import (
@@ -30,15 +34,37 @@ from rulecheck.games.globetrotter.options import (
 )
 from rulecheck.games.globetrotter.state import (
     AIMED,
+    B_HP,
+    B_OWNER,
+    B_POINTS,
+    B_READINESS,
+    BUILDING_PLACE,
+    BUILDING_PLANET,
     DRILL_CANNON,
     FACTORY,
+    FIELD,
+    KIND_MASK,
     OVER,
+    OWNER,
     PLAY,
+    READINESS_NUMBERS,
+    SLOT_MASK,
+    SPACE_BITS,
+    SPACE_MASK,
     TREASURY,
+    UNIT_PLACE,
+    UNIT_PLANET,
+    Building,
+    Fortification,
     GlobetrotterState,
     Piece,
+    Rover,
+    building_kind,
+    kind_bits,
+    space_label,
+    spot,
 )
-from rulecheck.games.globetrotter.turns import has_lost, saved_points
+from rulecheck.games.globetrotter.turns import losing, saved_points
 from rulecheck.model.properties import StateProperty, TransitionProperty
 
 
@@ -46,41 +72,61 @@ def _first(items: list[str]) -> str | None:
     return items[0] if items else None
 
 
+_FACTORY: Final = kind_bits(FACTORY)
+_TREASURY: Final = kind_bits(TREASURY)
+_KEEPERS: Final = (_FACTORY, _TREASURY)
+"""The kinds of Building that hold points (the bits of their codes)."""
+_AIMED_CANNON: Final = kind_bits(DRILL_CANNON) | READINESS_NUMBERS[AIMED] << B_READINESS
+_KIND_AND_READINESS: Final = KIND_MASK | FIELD << B_READINESS
+
+
+def _hp_outside(codes: tuple[int, ...], shift: int, most: int) -> int | None:
+    """The first code whose hit points (the field at `shift`) fall outside 1..most."""
+    for code in codes:
+        if not 1 <= code >> shift & FIELD <= most:
+            return code
+    return None
+
+
 def hit_points_in_range(game: Any, s: GlobetrotterState) -> str | None:
-    bad = [f"Rover {r} has {r.hp} hp" for r in s.rovers if not 1 <= r.hp <= ROVER_HP]
-    bad += [f"Fortification {f} has {f.hp} hp" for f in s.fortifications if not 1 <= f.hp <= FORTIFICATION_HP]
-    bad += [f"Building {b} has {b.hp} hp" for b in s.buildings if not 1 <= b.hp <= BUILDING_HP]
-    return _first(bad)
+    r = _hp_outside(s.rover_codes, 0, ROVER_HP)
+    if r is not None:
+        rover = Rover.of(r)
+        return f"Rover {rover} has {rover.hp} hp"
+    f = _hp_outside(s.fortification_codes, 0, FORTIFICATION_HP)
+    if f is not None:
+        fortification = Fortification.of(f)
+        return f"Fortification {fortification} has {fortification.hp} hp"
+    b = _hp_outside(s.building_codes, B_HP, BUILDING_HP)
+    if b is not None:
+        building = Building.of(b)
+        return f"Building {building} has {building.hp} hp"
+    return None
+
+
+def _points_outside(s: GlobetrotterState, kind: int, most: int) -> str | None:
+    """Where the first Building of a kind (its bits) holding points outside 0..most stands, and its points."""
+    for b in s.building_codes:
+        if b & KIND_MASK == kind and not 0 <= b >> B_POINTS & FIELD <= most:
+            return f"on {space_label(b >> BUILDING_PLACE)} holds {b >> B_POINTS & FIELD}"
+    return None
 
 
 def build_points_in_range(game: Any, s: GlobetrotterState) -> str | None:
-    return _first(
-        [
-            f"Factory on {b.space} holds {b.points}"
-            for b in s.buildings
-            if b.kind == FACTORY and not 0 <= b.points <= FACTORY_CAPACITY
-        ]
-    )
+    found = _points_outside(s, _FACTORY, FACTORY_CAPACITY)
+    return None if found is None else f"Factory {found}"
 
 
 def saved_points_in_range(game: Any, s: GlobetrotterState) -> str | None:
-    return _first(
-        [
-            f"Treasury on {b.space} holds {b.points}"
-            for b in s.buildings
-            if b.kind == TREASURY and not 0 <= b.points <= TREASURY_CAPACITY
-        ]
-    )
+    found = _points_outside(s, _TREASURY, TREASURY_CAPACITY)
+    return None if found is None else f"Treasury {found}"
 
 
 def points_only_where_kept(game: Any, s: GlobetrotterState) -> str | None:
-    return _first(
-        [
-            f"{b.kind} on {b.space} holds {b.points} points"
-            for b in s.buildings
-            if b.kind not in (FACTORY, TREASURY) and b.points != 0
-        ]
-    )
+    for b in s.building_codes:
+        if b & KIND_MASK not in _KEEPERS and b >> B_POINTS & FIELD:
+            return f"{building_kind(b)} on {space_label(b >> BUILDING_PLACE)} holds {b >> B_POINTS & FIELD} points"
+    return None
 
 
 def actions_in_a_row(game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState) -> str | None:
@@ -99,75 +145,121 @@ def stolen_points_fit(game: Any, s: GlobetrotterState) -> str | None:
 
 
 def one_building_per_type_and_planet(game: Any, s: GlobetrotterState) -> str | None:
-    counts = Counter((b.owner, b.planet, b.kind) for b in s.buildings)
-    return _first([f"player {o} has {n} {k}s on planet {p}" for (o, p, k), n in counts.items() if n > 1])
-
-
-def one_treasury_per_player(game: Any, s: GlobetrotterState) -> str | None:
-    counts = Counter(b.owner for b in s.buildings if b.kind == TREASURY)
-    return _first([f"player {o} has {n} Treasuries" for o, n in counts.items() if n > 1])
-
-
-def spaces_hold_compatible_pieces(game: Any, s: GlobetrotterState) -> str | None:
-    """Worked out from the piece tuples alone, apart from the engine's own record of what stands where."""
-    rovers_all, fortifications = s.rovers, s.fortifications
-    rover_owners = {(r.planet, r.space): r.owner for r in rovers_all if r.space is not None}
-    fortification_owners = {(f.planet, f.space): f.owner for f in fortifications}
-    buildings = {(b.planet, b.space) for b in s.buildings}
-    bad = []
-    if len(rover_owners) < sum(1 for r in rovers_all if r.space is not None):
-        rovers = Counter((r.planet, r.space) for r in rovers_all if r.space is not None)
-        bad += [f"{n} Rovers on {where}" for where, n in rovers.items() if n > 1]
-    for (planet, space), owner in rover_owners.items():
-        if (planet, space) in buildings:
-            bad.append(f"a Rover and a Building on {space}")
-        if fortification_owners.get((planet, space), owner) != owner:
-            bad.append(f"a Rover on an enemy Fortification on {space}")
-    if len(fortification_owners) < len(fortifications):
-        forts = Counter((f.planet, f.space) for f in fortifications)
-        bad += [f"{n} Fortifications on {where}" for where, n in forts.items() if n > 1]
-    bad += [f"a Fortification and a Building on {f.space}" for f in fortifications if (f.planet, f.space) in buildings]
-    return _first(bad)
-
-
-def buildings_on_hq_spaces(game: Any, s: GlobetrotterState) -> str | None:
-    return _first([f"{b.kind} on {b.space}" for b in s.buildings if not game.rules.boards.is_hq(b.space)])
-
-
-def fortifications_not_adjacent(game: Any, s: GlobetrotterState) -> str | None:
-    places = {(f.planet, f.space) for f in s.fortifications}
-    for planet, space in sorted(places):
-        for n in game.rules.boards.adjacent[space]:
-            if (planet, n) in places:
-                return f"Fortifications on {space} and {n} are adjacent"
-    return None
-
-
-def cannon_aim_consistent(game: Any, s: GlobetrotterState) -> str | None:
+    codes = s.building_codes
+    if len({b & SLOT_MASK for b in codes}) == len(codes):
+        return None
+    counts = Counter(b & SLOT_MASK for b in codes)
     return _first(
         [
-            f"{b.kind} on {b.space}: {b.readiness} aiming at {b.aim}"
-            for b in s.buildings
-            if (b.aim is not None) != (b.kind == DRILL_CANNON and b.readiness == AIMED)
+            f"player {b >> B_OWNER & FIELD} has {n} {building_kind(b)}s on planet {b >> BUILDING_PLANET}"
+            for b, n in counts.items()
+            if n > 1
         ]
     )
 
 
+def one_treasury_per_player(game: Any, s: GlobetrotterState) -> str | None:
+    owners = [b >> B_OWNER & FIELD for b in s.building_codes if b & KIND_MASK == _TREASURY]
+    if len(owners) < 2 or len(set(owners)) == len(owners):
+        return None
+    return _first([f"player {o} has {n} Treasuries" for o, n in Counter(owners).items() if n > 1])
+
+
+def spaces_hold_compatible_pieces(game: Any, s: GlobetrotterState) -> str | None:
+    """Worked out from the piece tuples alone, apart from the engine's own record of what stands where.
+    Loops, not comprehensions: a state holds a few pieces, and a comprehension costs a call."""
+    rover_owners: dict[int, int] = {}
+    grounded = 0
+    for r in s.rover_codes:
+        if r >> UNIT_PLACE & SPACE_MASK:
+            rover_owners[r >> UNIT_PLACE] = r >> OWNER & FIELD
+            grounded += 1
+    fortifications = s.fortification_codes
+    fortification_owners: dict[int, int] = {}
+    for f in fortifications:
+        fortification_owners[f >> UNIT_PLACE] = f >> OWNER & FIELD
+    buildings = set()
+    for b in s.building_codes:
+        buildings.add(b >> BUILDING_PLACE)
+    if len(rover_owners) < grounded:
+        rovers = Counter(r >> UNIT_PLACE for r in s.rover_codes if r >> UNIT_PLACE & SPACE_MASK)
+        return _first([f"{n} Rovers on {spot(where)}" for where, n in rovers.items() if n > 1])
+    for where, owner in rover_owners.items():
+        if where in buildings:
+            return f"a Rover and a Building on {space_label(where)}"
+        if fortification_owners.get(where, owner) != owner:
+            return f"a Rover on an enemy Fortification on {space_label(where)}"
+    if len(fortification_owners) < len(fortifications):
+        forts = Counter(f >> UNIT_PLACE for f in fortifications)
+        return _first([f"{n} Fortifications on {spot(where)}" for where, n in forts.items() if n > 1])
+    for f in fortifications:
+        where = f >> UNIT_PLACE
+        if where in buildings:
+            return f"a Fortification and a Building on {space_label(where)}"
+    return None
+
+
+def buildings_on_hq_spaces(game: Any, s: GlobetrotterState) -> str | None:
+    hq = game.rules.boards.hq_numbers
+    for b in s.building_codes:
+        if b >> BUILDING_PLACE & SPACE_MASK not in hq:
+            return f"{building_kind(b)} on {space_label(b >> BUILDING_PLACE)}"
+    return None
+
+
+def fortifications_not_adjacent(game: Any, s: GlobetrotterState) -> str | None:
+    """Read in the order of the Fortifications' places (their codes' order: planet, then space
+    label), each one's neighbours in board order."""
+    codes = s.fortification_codes
+    places = set()
+    for f in codes:
+        places.add(f >> UNIT_PLACE)
+    around = game.rules.boards.around
+    for f in codes:
+        where = f >> UNIT_PLACE
+        near = around[where]
+        if not places.isdisjoint(near):
+            n = next(n for n in near if n in places)
+            return f"Fortifications on {space_label(where)} and {space_label(n)} are adjacent"
+    return None
+
+
+def cannon_aim_consistent(game: Any, s: GlobetrotterState) -> str | None:
+    for b in s.building_codes:
+        if bool(b & SPACE_MASK) != (b & _KIND_AND_READINESS == _AIMED_CANNON):
+            building = Building.of(b)
+            return f"{building.kind} on {building.space}: {building.readiness} aiming at {building.aim}"
+    return None
+
+
 def nothing_on_destroyed_planets(game: Any, s: GlobetrotterState) -> str | None:
     dead = {i for i, p in enumerate(s.planets) if p.destroyed}
-    pieces: list[Piece] = [*s.rovers, *s.fortifications, *s.buildings]
-    return _first([f"{p} is on destroyed planet {p.planet}" for p in pieces if p.planet in dead])
+    if not dead:
+        return None
+    kinds: tuple[tuple[tuple[int, ...], int, Callable[[int], Piece]], ...] = (
+        (s.rover_codes, UNIT_PLANET, Rover.of),
+        (s.fortification_codes, UNIT_PLANET, Fortification.of),
+        (s.building_codes, BUILDING_PLANET, Building.of),
+    )
+    for codes, planet_shift, record in kinds:
+        for code in codes:
+            if code >> planet_shift in dead:
+                piece = record(code)
+                return f"{piece} is on destroyed planet {piece.planet}"
+    return None
 
 
 def losers_are_marked_and_game_end(game: Any, s: GlobetrotterState) -> str | None:
     if s.phase not in (PLAY, OVER) or s.pending:
         return None
-    alive = [p for p in range(game.players) if p not in s.lost]
-    if game.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
-        unmarked = [p for p in alive if has_lost(s, p)]
+    lost = s.lost
+    alive = [p for p in range(game.players) if p not in lost] if lost else list(range(game.players))
+    options = game.options
+    if options.loss_check is LossCheck.AFTER_EVERY_ACTION:
+        unmarked = losing(s, alive)
         if unmarked:
             return f"players {unmarked} meet the loss condition but play on"
-    ended = len(alive) <= 1 if game.options.game_end is GameEnd.LAST_STANDING else bool(s.lost)
+    ended = len(alive) <= 1 if options.game_end is GameEnd.LAST_STANDING else bool(lost)
     if ended != (s.phase == OVER):
         return f"phase {s.phase} with players {alive} still in"
     return None
@@ -176,6 +268,8 @@ def losers_are_marked_and_game_end(game: Any, s: GlobetrotterState) -> str | Non
 def fire_counters_never_decrease(
     game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState
 ) -> str | None:
+    if before.planets is after.planets:
+        return None
     return _first(
         [
             f"planet {i} fire counter fell from {a.fires} to {b.fires}"
@@ -204,10 +298,16 @@ def manufacture_respects_rover_cap(
     if not isinstance(action, Manufacture):
         return None
     player = game.to_move(before)
-    planet = game.rules.boards.parse(action.target)[0]
+    planet = game.rules.boards.places[action.target] >> SPACE_BITS
     in_scope = game.options.cap_scope is CapScope.ALL_PLANETS
-    rovers = sum(1 for r in after.rovers_of(player) if in_scope or r.planet == planet)
-    buildings = sum(1 for b in after.buildings_of(player) if in_scope or b.planet == planet)
+    rovers = sum(
+        1 for r in after.rover_codes if r >> OWNER & FIELD == player and (in_scope or r >> UNIT_PLANET == planet)
+    )
+    buildings = sum(
+        1
+        for b in after.building_codes
+        if b >> B_OWNER & FIELD == player and (in_scope or b >> BUILDING_PLANET == planet)
+    )
     if rovers > buildings:
         return f"Manufacture left {rovers} Rovers against {buildings} Buildings"
     return None
@@ -221,15 +321,19 @@ def decommission_removes_the_piece(
     if not isinstance(action, Decommission):
         return None
     player = game.to_move(before)
-    planet, space = game.rules.boards.parse(action.target)
-    there = (after.building_at(planet, space), after.fortification_at(planet, space))
-    kept = [p for p in there if p is not None and p.owner == player]
-    return f"{action} left {kept[0]} standing" if kept else None
+    _, fortification, building = after.codes_at(game.rules.boards.places[action.target])
+    if building is not None and building >> B_OWNER & FIELD == player:
+        return f"{action} left {Building.of(building)} standing"
+    if fortification is not None and fortification >> OWNER & FIELD == player:
+        return f"{action} left {Fortification.of(fortification)} standing"
+    return None
 
 
 def saved_points_only_grow_by_saving(
     game: Any, before: GlobetrotterState, action: Any, after: GlobetrotterState
 ) -> str | None:
+    if before.building_codes is after.building_codes:
+        return None  # saved points are kept on Treasuries alone
     for player in range(game.players):
         gained = saved_points(after, player) - saved_points(before, player)
         if gained > 1 or (gained == 1 and str(action) != "save"):

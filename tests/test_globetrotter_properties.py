@@ -135,6 +135,12 @@ def test_transition_properties_catch_bad_steps(game, state):
     decommission = game.parse_action("decommission T2")
     assert by_name["decommission-removes-the-piece"].check(game, fortified, decommission, fortified)
     assert by_name["decommission-removes-the-piece"].check(game, fortified, decommission, state) is None
+    manufacture = game.parse_action("manufacture P0 T2")
+    second = state.with_pieces(rovers=state.rovers + (Rover(0, "T2", 0, 3),))  # 2 Rovers, 1 Building
+    assert by_name["manufacture-respects-rover-cap"].check(game, state, manufacture, second) == (
+        "Manufacture left 2 Rovers against 1 Buildings"
+    )
+    assert by_name["manufacture-respects-rover-cap"].check(game, state, manufacture, state) is None
     fourth = attrs.evolve(state, turn=Turn(0, 4, 3, True, 1))
     assert by_name["at-most-4-actions-in-a-row"].check(game, fourth, "move T1 T2", state)
     assert by_name["at-most-4-actions-in-a-row"].check(game, state, "move T1 T2", state) is None

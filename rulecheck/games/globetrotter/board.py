@@ -27,7 +27,7 @@ import networkx as nx
 from rulecheck.core.clauses import touch
 from rulecheck.core.ops import MaskOps
 from rulecheck.games.globetrotter.options import PlanetAdjacency, Removal, Shooting
-from rulecheck.games.globetrotter.state import LABELS, NUMBERS, SPACE_BITS, SPACE_MASK, place
+from rulecheck.games.globetrotter.state import NUMBERS, SPACE_BITS, SPACE_MASK, place, space_label, spot
 from rulecheck.geometry.facts import board_facts
 from rulecheck.geometry.planet import HQ, REMOVALS, Planet, label_order, planet
 from rulecheck.model.board import BoardView
@@ -110,6 +110,8 @@ class Boards:
         self.graph = self.board.graph
         self.count = planets
         self.hq_spaces = frozenset(self.board.hq_spaces)
+        self.hq_numbers: frozenset[int] = frozenset(NUMBERS[s] for s in self.hq_spaces)
+        """The space numbers (place & SPACE_MASK) of the HQ spaces, on every planet."""
         self.spaces: tuple[str, ...] = tuple(self.graph)
         """Every space of one planet, in the board graph's order."""
         self.adjacent: Mapping[str, tuple[str, ...]] = MappingProxyType({s: tuple(self.graph[s]) for s in self.graph})
@@ -122,7 +124,7 @@ class Boards:
         """Every space token of the game with the place it names."""
         self.around: Mapping[int, tuple[int, ...]] = MappingProxyType(
             {
-                where: tuple(where & ~SPACE_MASK | NUMBERS[n] for n in self.adjacent[_label(where)])
+                where: tuple(where & ~SPACE_MASK | NUMBERS[n] for n in self.adjacent[space_label(where)])
                 for where in self.numbered
             }
         )
@@ -141,7 +143,7 @@ class Boards:
             sum(self.bit[place(p, s)] for s in self.spaces) for p in range(planets)
         )
         """Each planet's spaces as a set."""
-        self.hq_set: int = sum(bit for where, bit in self.bit.items() if _label(where) in self.hq_spaces)
+        self.hq_set: int = sum(bit for where, bit in self.bit.items() if space_label(where) in self.hq_spaces)
         """The HQ spaces of every planet, as a set."""
         self.ops = MaskOps(len(self.numbered))
         """Guards (counters.py) on sets of the game's spaces."""
@@ -169,7 +171,7 @@ class Boards:
         if found is None:
             labels, bit = in_range(self.removal.value, reading), self.bit
             found = self._reach[reading] = MappingProxyType(
-                {w: sum(bit[w & ~SPACE_MASK | NUMBERS[t]] for t in labels[_label(w)]) for w in self.numbered}
+                {w: sum(bit[w & ~SPACE_MASK | NUMBERS[t]] for t in labels[space_label(w)]) for w in self.numbered}
             )
         return found
 
@@ -194,7 +196,7 @@ class Boards:
     def parse(self, token: str) -> tuple[int, str] | None:
         """(planet, space) for a space token of this game, or None if it names no space."""
         where = self.places.get(token)
-        return None if where is None else (where >> SPACE_BITS, _label(where))
+        return None if where is None else spot(where)
 
     def orbit_token(self, planet_index: int) -> str:
         return PLANET_LETTERS[planet_index]
@@ -211,14 +213,9 @@ class Boards:
         return True if self._adjacency is PlanetAdjacency.ALL else abs(a - b) == 1
 
 
-def _label(where: int) -> str:
-    """The label of a place that is a space (not an orbit)."""
-    return LABELS[where & SPACE_MASK]
-
-
 def _token(planets: int, where: int) -> str:
     """A place's token: its label on a one-planet board, else planet letter, colon and label."""
-    return _label(where) if planets == 1 else f"{PLANET_LETTERS[where >> SPACE_BITS]}:{_label(where)}"
+    return space_label(where) if planets == 1 else f"{PLANET_LETTERS[where >> SPACE_BITS]}:{space_label(where)}"
 
 
 def board_view(game: Any) -> BoardView:

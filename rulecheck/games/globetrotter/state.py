@@ -11,7 +11,9 @@ folded into one int (`place`); a piece is one int packing its place and its fiel
 `building_code`), so the state holds sorted tuples of ints: equal positions have equal states,
 canonical order is the ints' order, and the garbage collector has no piece objects to walk.
 Space numbers follow the labels' text order (orbit first), so that order is the one the
-canonical JSON has always written. Text is for the edges: the records `Rover`, `Fortification`
+canonical JSON has always written. What scans every piece on every step (the rules, the state
+properties) reads fields out of codes with the masks and shifts below (`KIND_MASK`, `SLOT_MASK`,
+`space_label`, `spot`). Text is for the edges: the records `Rover`, `Fortification`
 and `Building` show a piece by its labels (`rovers`, `pieces_at` and the like read them), and
 `StateRecord` is the state as its canonical JSON writes it. What stands on each space
 (`occupancy`) is worked out from the piece tuples once, not kept on the state.
@@ -24,9 +26,9 @@ run clockwise in player-index order.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any, Final, TypeVar
+from typing import Final
 
 import attrs
 
@@ -150,6 +152,35 @@ def owner_of(kind: str, code: int) -> int:
 def with_hp(kind: str, code: int, hp: int) -> int:
     """A piece's code with other hit points."""
     return with_field(code, B_HP if kind == BUILDING else 0, hp)
+
+
+# Reading codes whole: masks that pick fields out of many codes at once, for what reads every piece
+# on every step (the rules' scans, the state properties) without making records.
+
+KIND_MASK: Final = FIELD << B_KIND
+"""The bits of a Building's code that tell its kind (`kind_bits`)."""
+OWNER_AND_KIND: Final = FIELD << B_OWNER | KIND_MASK
+"""The bits of a Building's code that tell its owner and kind."""
+SLOT_MASK: Final = ~(SPACE_MASK << BUILDING_PLACE | (1 << B_KIND) - 1)
+"""The bits of a Building's code that tell its planet, owner and kind (GT-A11 allows one of each)."""
+UNIT_PLANET: Final = UNIT_PLACE + SPACE_BITS
+BUILDING_PLANET: Final = BUILDING_PLACE + SPACE_BITS
+"""A unit's or Building's planet is its code shifted right by these."""
+
+
+def kind_bits(kind: str) -> int:
+    """The bits of a Building's code (code & KIND_MASK) for its kind."""
+    return KIND_NUMBERS[kind] << B_KIND
+
+
+def space_label(where: int) -> str:
+    """The label of a place's space ("" for an orbit), as a record of a piece on it shows it."""
+    return LABELS[where & SPACE_MASK]
+
+
+def spot(where: int) -> tuple[int, str]:
+    """(planet, space label) of a place: the key records of pieces on it give."""
+    return where >> SPACE_BITS, LABELS[where & SPACE_MASK]
 
 
 # The records of pieces, for the edges.
@@ -423,19 +454,19 @@ class GlobetrotterState:
         """Every occupied place with the codes of what stands on it."""
         return self._occupancy
 
-    # The pieces as records, for the edges (written positions, pictures, properties, tests).
+    # The pieces as records, for the edges (written positions, pictures, tests).
 
     @property
     def rovers(self) -> tuple[Rover, ...]:
-        return _records(self.rover_codes, _rover)
+        return tuple(map(_rover, self.rover_codes))
 
     @property
     def fortifications(self) -> tuple[Fortification, ...]:
-        return _records(self.fortification_codes, _fortification)
+        return tuple(map(_fortification, self.fortification_codes))
 
     @property
     def buildings(self) -> tuple[Building, ...]:
-        return _records(self.building_codes, _building)
+        return tuple(map(_building, self.building_codes))
 
     def pieces_at(self, planet_index: int, space: str) -> Shown:
         """The Rover, Fortification and Building on a space (None where there is none)."""
@@ -452,13 +483,11 @@ class GlobetrotterState:
 
     def occupancy(self) -> Mapping[tuple[int, str], Shown]:
         """Every occupied (planet, space) with the Rover, Fortification and Building on it."""
-        return {
-            (where >> SPACE_BITS, LABELS[where & SPACE_MASK]): _shown(there) for where, there in self._occupancy.items()
-        }
+        return {spot(where): _shown(there) for where, there in self._occupancy.items()}
 
     def occupied(self) -> frozenset[tuple[int, str]]:
         """Every (planet, space) holding any piece."""
-        return frozenset((where >> SPACE_BITS, LABELS[where & SPACE_MASK]) for where in self._occupancy)
+        return frozenset(map(spot, self._occupancy))
 
     def buildings_of(self, player: int, kind: str | None = None) -> tuple[Building, ...]:
         return tuple([b for b in self.buildings if b.owner == player and (kind is None or b.kind == kind)])
@@ -512,26 +541,10 @@ class StateRecord:
 
 RECORDS_KEPT: Final = 1 << 16
 """How many records of each kind of piece are kept, by code: the edges that read pieces as records
-(state properties checked on every step, above all) read the same few again and again."""
+(the written state, pictures) read the same few again and again."""
 _rover: Final = lru_cache(maxsize=RECORDS_KEPT)(Rover.of)
 _fortification: Final = lru_cache(maxsize=RECORDS_KEPT)(Fortification.of)
 _building: Final = lru_cache(maxsize=RECORDS_KEPT)(Building.of)
-
-
-R = TypeVar("R", Rover, Fortification, Building)
-_last_records: dict[Callable[[int], Any], tuple[tuple[int, ...], tuple[Any, ...]]] = {}
-"""For each kind of record, the last tuple of codes read as records, with them: the state properties
-checked on a step read the same state's pieces several times."""
-
-
-def _records(codes: tuple[int, ...], record: Callable[[int], R]) -> tuple[R, ...]:
-    """The pieces whose codes are `codes`, as records."""
-    last = _last_records.get(record)
-    if last is not None and last[0] is codes:
-        return last[1]
-    found = tuple(map(record, codes))
-    _last_records[record] = (codes, found)
-    return found
 
 
 def _shown(there: Occupants) -> Shown:

@@ -37,6 +37,7 @@ from rulecheck.games.globetrotter.state import (
     KIND_NUMBERS,
     OVER,
     OWNER,
+    OWNER_AND_KIND,
     PLAY,
     SPACE_MASK,
     TREASURY,
@@ -48,8 +49,6 @@ from rulecheck.games.globetrotter.state import (
 
 _TREASURY: Final = KIND_NUMBERS[TREASURY]
 _FACTORY: Final = KIND_NUMBERS[FACTORY]
-_OWNER_AND_KIND: Final = (FIELD << B_OWNER) | (FIELD << B_KIND)
-"""The bits of a Building's code that tell its owner and kind."""
 
 
 _GAINED: Final = tuple(turn_start_points(INT_OPS, points) for points in range(FIELD + 1))
@@ -65,7 +64,7 @@ def saved_points(state: GlobetrotterState, player: int) -> int:
     points = 0
     treasury = _owned(player, _TREASURY)
     for b in state.building_codes:
-        if b & _OWNER_AND_KIND == treasury:
+        if b & OWNER_AND_KIND == treasury:
             points += b >> B_POINTS & FIELD
     return points
 
@@ -73,7 +72,7 @@ def saved_points(state: GlobetrotterState, player: int) -> int:
 def set_saved_points(state: GlobetrotterState, player: int, points: int) -> GlobetrotterState:
     treasury = _owned(player, _TREASURY)
     for b in state.building_codes:
-        if b & _OWNER_AND_KIND == treasury:
+        if b & OWNER_AND_KIND == treasury:
             state = state.replace_building(b, with_field(b, B_POINTS, points))
     return state
 
@@ -167,13 +166,13 @@ def has_lost(state: GlobetrotterState, player: int) -> bool:
 def _has_factory(state: GlobetrotterState, player: int) -> bool:
     factory = _owned(player, _FACTORY)
     for b in state.building_codes:
-        if b & _OWNER_AND_KIND == factory:
+        if b & OWNER_AND_KIND == factory:
             return True
     return False
 
 
-def _losing(state: GlobetrotterState, players: Iterable[int]) -> list[int]:
-    """GT-E1 for each of `players` (`has_lost`), reading the pieces once."""
+def losing(state: GlobetrotterState, players: Iterable[int]) -> list[int]:
+    """Those of `players` who meet GT-E1 (`has_lost`), in their order, reading the pieces once."""
     standing = {r >> OWNER & FIELD for r in state.rover_codes if r >> UNIT_PLACE & SPACE_MASK}
     found = []
     for player in players:
@@ -218,7 +217,7 @@ def _factories_gain_a_point(buildings: tuple[int, ...], player: int) -> tuple[in
     gained: list[int] | None = None
     factory = _owned(player, _FACTORY)
     for i, b in enumerate(buildings):
-        if b & _OWNER_AND_KIND == factory:
+        if b & OWNER_AND_KIND == factory:
             points = _GAINED[b >> B_POINTS & FIELD]
             if points != b >> B_POINTS & FIELD:
                 if gained is None:
@@ -249,7 +248,7 @@ def finish_action(rules: Rules, state: GlobetrotterState, turn: Turn | None = No
         return evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
     if rules.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
         lost = state.lost
-        newly = _losing(state, [p for p in range(rules.players) if p not in lost] if lost else range(rules.players))
+        newly = losing(state, [p for p in range(rules.players) if p not in lost] if lost else range(rules.players))
         if newly:
             state = _mark_lost(state, newly)
     if _game_over(rules, state):
