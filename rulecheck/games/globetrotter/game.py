@@ -318,7 +318,10 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             paid, spent = spend(self.rules, state)
             after = rule.effect(self.rules, paid, player, action, found)
             turn = counted_turn(paid, spent, after)
-            return after.with_turn(turn) if after.pending else finish_action(self.rules, after, turn)
+            fresh = after is not paid  # the effect's new state, which nobody else holds yet
+            if after.pending:
+                return after.settle_turn(turn) if fresh else after.with_turn(turn)
+            return finish_action(self.rules, after, turn, fresh=fresh)
         self._check_play(state, player, action)
         if isinstance(action, EndTurn):
             if state.turn.stolen:
