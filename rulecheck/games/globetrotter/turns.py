@@ -61,13 +61,25 @@ def _owned(player: int, kind: int) -> int:
     return player << B_OWNER | kind << B_KIND
 
 
+_last_saved: tuple[tuple[int, ...], dict[int, int]] = ((), {})
+"""The Buildings' codes whose Treasury points were added up last, with each Treasury owner's sum.
+A step of play asks for the mover's points when it spends its action and again when the action
+is done, mostly on the very same tuple of Buildings (only Buildings' changes make a new one), so
+they are added up once (as state._last_occupancy, kept here rather than on every state)."""
+
+
 def saved_points(state: GlobetrotterState, player: int) -> int:
-    points = 0
-    treasury = _owned(player, _TREASURY)
-    for b in state.building_codes:
-        if b & _OWNER_AND_KIND == treasury:
-            points += b >> B_POINTS & FIELD
-    return points
+    """The action points `player` holds saved in Treasuries."""
+    global _last_saved
+    buildings, saved = _last_saved
+    if buildings is not state.building_codes:
+        buildings, saved = state.building_codes, {}
+        for b in buildings:
+            if b >> B_KIND & FIELD == _TREASURY:
+                owner = b >> B_OWNER & FIELD
+                saved[owner] = saved.get(owner, 0) + (b >> B_POINTS & FIELD)
+        _last_saved = buildings, saved
+    return saved.get(player, 0)
 
 
 def set_saved_points(state: GlobetrotterState, player: int, points: int) -> GlobetrotterState:
