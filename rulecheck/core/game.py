@@ -33,6 +33,7 @@ changes, so conformance suites can tell), `min_players`, `max_players`,
 from __future__ import annotations
 
 import abc
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from operator import attrgetter
@@ -66,15 +67,10 @@ A = TypeVar("A", bound=Action)
 _TEXT: Final = attrgetter("text")
 
 
-def _by_text(actions: Sequence[A]) -> dict[str, A]:
-    """The actions by their text (made in C: a listing makes one on every step of play)."""
-    return dict(zip(map(_TEXT, actions), actions))
-
-
-def _sorted_by_text(actions: Iterable[A]) -> tuple[tuple[A, ...], dict[str, A]]:
-    """Actions in canonical order (by their text), each once, and the same actions by their text."""
+def _sorted_by_text(actions: Iterable[A]) -> tuple[A, ...]:
+    """Actions in canonical order (by their text), each once."""
     found = {a.text: a for a in actions}
-    return tuple([found[text] for text in sorted(found)]), found
+    return tuple([found[text] for text in sorted(found)])
 
 
 class Game(abc.ABC, Generic[S, A]):
@@ -121,7 +117,7 @@ class Game(abc.ABC, Generic[S, A]):
         self._notation = Notation(self.action_types)
         self._numbered: tuple[Numbering, Numbering] | None = None
         """The player actions' and the chance outcomes' numberings, made on first use (`_numberings`)."""
-        self._listed: list[tuple[Any, tuple[tuple[A, ...], dict[str, A]]]] = []
+        self._listed: list[tuple[Any, tuple[A, ...]]] = []
         """The last LISTED_KEPT states whose legal actions were listed, with them, newest last:
         `apply` right after `legal_actions` on the same state object (random play, search) lists
         them once, and so does a look one step ahead (a state, then each state after it)."""
@@ -171,27 +167,27 @@ class Game(abc.ABC, Generic[S, A]):
 
     def legal_actions(self, state: S) -> tuple[A, ...]:
         """The legal actions sorted by their text, each once; at a chance node, the outcomes."""
-        return self._legal(state)[0]
+        return self._legal(state)
 
-    def _legal(self, state: S) -> tuple[tuple[A, ...], dict[str, A]]:
-        """The legal actions in canonical order, and by their text (for `apply` to look up)."""
+    def _legal(self, state: S) -> tuple[A, ...]:
+        """The legal actions in canonical order (sorted by text, so `apply` finds one by bisection)."""
         for seen, known in self._listed:
             if seen is state:
                 return known
         mover = self.to_move(state)
+        legal: tuple[A, ...]
         if mover == TERMINAL:
-            legal: tuple[tuple[A, ...], dict[str, A]] = ((), {})
+            legal = ()
         elif mover == CHANCE:
             legal = _sorted_by_text(o for o, _ in self._chance_outcomes(state))
         elif self.legal_actions_sorted:
-            listed = tuple(self._legal_actions(state, mover))
-            legal = (listed, _by_text(listed))
+            legal = tuple(self._legal_actions(state, mover))
         else:
             legal = _sorted_by_text(self._legal_actions(state, mover))
         self._keep_listed(state, legal)
         return legal
 
-    def _keep_listed(self, state: S, legal: tuple[tuple[A, ...], dict[str, A]]) -> None:
+    def _keep_listed(self, state: S, legal: tuple[A, ...]) -> None:
         self._listed = [*self._listed[1 - LISTED_KEPT :], (state, legal)]
 
     def remember_legal(self, state: S, legal: tuple[A, ...]) -> None:
@@ -199,7 +195,7 @@ class Game(abc.ABC, Generic[S, A]):
         state's legal actions again, so that `apply` on the state checks its actions against them
         without listing them anew: a breadth-first search lists each state when it finds it and
         applies its actions much later, once the game keeps the listings of other states."""
-        self._keep_listed(state, (legal, _by_text(legal)))
+        self._keep_listed(state, legal)
 
     def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
         """At a chance node, each outcome with its exact probability (summing to 1); else empty."""
@@ -210,8 +206,9 @@ class Game(abc.ABC, Generic[S, A]):
     def apply(self, state: S, action: A) -> S:
         """The state after `action`; IllegalAction, naming the clause, if the rules forbid it.
         Every action is checked against the legal actions, so nothing illegal gets through."""
-        found = self._legal(state)[1].get(action.text)
-        if found is not action and found != action:
+        legal = self._legal(state)
+        at = bisect_left(legal, action.text, key=_TEXT)
+        if at == len(legal) or ((found := legal[at]) is not action and found != action):
             raise self._rejection(state, action)
         return self._apply(state, action)
 

@@ -30,7 +30,15 @@ from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Aim, Damage, Dice, Die, Fire, Ready, Shoot
 from rulecheck.games.globetrotter.board import in_range
-from rulecheck.games.globetrotter.context import NOTHING, Listing, Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.context import (
+    DRILL_CANNONS,
+    NOTHING,
+    Listing,
+    Mover,
+    PlayRule,
+    Rules,
+    Where,
+)
 from rulecheck.games.globetrotter.counters import (
     COVERED_THRESHOLD,
     EXPLOSION_THRESHOLD,
@@ -314,9 +322,9 @@ def apply_fire(rules: Rules, state: GlobetrotterState, player: int, action: Fire
 
 RULES: tuple[PlayRule, ...] = (
     PlayRule(Shoot, legal_shots, check_shoot, apply_shoot),
-    PlayRule(Ready, legal_readies, check_ready, apply_ready),
-    PlayRule(Aim, legal_aims, check_aim, apply_aim),
-    PlayRule(Fire, legal_fires, check_fire, apply_fire),
+    PlayRule(Ready, legal_readies, check_ready, apply_ready, DRILL_CANNONS),
+    PlayRule(Aim, legal_aims, check_aim, apply_aim, DRILL_CANNONS),
+    PlayRule(Fire, legal_fires, check_fire, apply_fire, DRILL_CANNONS),
 )
 
 

@@ -21,7 +21,17 @@ from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Build, Decommission, Fortify, Manufacture, Repair, Save
-from rulecheck.games.globetrotter.context import NOTHING, Listing, Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.context import (
+    FACTORIES,
+    NOTHING,
+    ROVERS_ON_BOARD,
+    STRUCTURES,
+    Listing,
+    Mover,
+    PlayRule,
+    Rules,
+    Where,
+)
 from rulecheck.games.globetrotter.counters import (
     BUILDING_HP,
     FORTIFICATION_HP,
@@ -413,10 +423,10 @@ def apply_save(rules: Rules, state: GlobetrotterState, player: int, action: Save
 
 
 RULES: tuple[PlayRule, ...] = (
-    PlayRule(Fortify, legal_fortifications, check_fortify, apply_fortify),
-    PlayRule(Build, legal_builds, check_build, apply_build),
-    PlayRule(Decommission, legal_decommissions, check_decommission, apply_decommission),
-    PlayRule(Manufacture, legal_manufactures, check_manufacture, apply_manufacture),
-    PlayRule(Repair, legal_repairs, check_repair, apply_repair),
+    PlayRule(Fortify, legal_fortifications, check_fortify, apply_fortify, ROVERS_ON_BOARD),
+    PlayRule(Build, legal_builds, check_build, apply_build, ROVERS_ON_BOARD),
+    PlayRule(Decommission, legal_decommissions, check_decommission, apply_decommission, STRUCTURES),
+    PlayRule(Manufacture, legal_manufactures, check_manufacture, apply_manufacture, FACTORIES),
+    PlayRule(Repair, legal_repairs, check_repair, apply_repair, ROVERS_ON_BOARD),
     PlayRule(Save, legal_saves, check_save, apply_save),
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -27,6 +27,8 @@ from rulecheck.games.globetrotter.state import (
     BUILDING,
     BUILDING_KINDS,
     BUILDING_PLACE,
+    DRILL_CANNON,
+    FACTORY,
     FIELD,
     FORTIFICATION,
     OWNER,
@@ -60,6 +62,16 @@ one place."""
 Neighbours = tuple[tuple[int, Action], ...]
 """A space's neighbours, each as the set of spaces holding it alone (Boards.bit), with the action
 that reaches it from the space."""
+
+# What the mover holds, one bit a fact (`Mover.holds`), and what a rule needs of it (`PlayRule.needs`).
+ANYWAY: Final = 1
+"""Held by every mover: a rule that needs it is listed on every step."""
+ROVERS_ON_BOARD: Final = 2
+ROVERS_IN_ORBIT: Final = 4
+STRUCTURES: Final = 8
+"""Buildings or Fortifications."""
+FACTORIES: Final = 16
+DRILL_CANNONS: Final = 32
 
 
 class Table(dict[K, V]):
@@ -192,6 +204,7 @@ class Mover:
         "state",
         "player",
         "touched",
+        "holds",
         "rovers",
         "on_board",
         "fortifications",
@@ -317,6 +330,20 @@ class Mover:
                 beside_own_port |= around_set[b >> BUILDING_PLACE]
         self.beside_own_port = beside_own_port
         """The spaces adjacent to one of the player's Space Ports, as a set."""
+        holds = ANYWAY
+        if on_board:
+            holds |= ROVERS_ON_BOARD
+        if orbiting:
+            holds |= ROVERS_IN_ORBIT
+        if buildings or fortifications:
+            holds |= STRUCTURES
+        if FACTORY in kinds:
+            holds |= FACTORIES
+        if DRILL_CANNON in kinds:
+            holds |= DRILL_CANNONS
+        self.holds = holds
+        """What the player holds, as bits (ANYWAY and the facts above): a rule whose `needs` is
+        not among them lists nothing and reads no clause, so it is not asked."""
 
     @property
     def occupancy(self) -> Mapping[Where, Occupants]:
@@ -333,9 +360,12 @@ class PlayRule:
     action's point paid, its turn not yet counting the action: `turns.spend`), touching the
     clauses the action's legality read. `check` only
     explains why an action not listed is illegal, raising IllegalAction naming the clause (the
-    kernel's `apply` reports an action it lets through as an engine defect)."""
+    kernel's `apply` reports an action it lets through as an engine defect). `needs` is the fact
+    of `Mover.holds` without which `legal` lists nothing and touches no clause (its first test), so
+    the game leaves it out of a listing (ANYWAY: listed on every step)."""
 
     action_type: type[Action]
     legal: Callable[[Mover], Listing[Any]]
     check: Callable[[Mover, Any], None]
     effect: Callable[[Rules, GlobetrotterState, int, Any, Any], GlobetrotterState]
+    needs: int = ANYWAY

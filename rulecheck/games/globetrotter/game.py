@@ -52,7 +52,7 @@ from rulecheck.games.globetrotter.actions import (
     Transfer,
 )
 from rulecheck.games.globetrotter.board import boards_for
-from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Listing, Mover, PlayRule, Rules, actions_on
+from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Listing, Mover, PlayRule, Rules, Table, actions_on
 from rulecheck.games.globetrotter.counters import ROVER_HP
 from rulecheck.games.globetrotter.options import OPTIONS, GlobetrotterOptions
 from rulecheck.games.globetrotter.state import (
@@ -74,6 +74,8 @@ from rulecheck.geometry.planet import label_order
 
 PLAY_RULES: tuple[PlayRule, ...] = movement.RULES + combat.RULES + construction.RULES
 _RULE_BY_TYPE = {rule.action_type: rule for rule in PLAY_RULES}
+_RULES_FOR: Table[int, tuple[PlayRule, ...]] = Table(lambda holds: tuple(r for r in PLAY_RULES if r.needs & holds))
+"""For what a mover holds (`Mover.holds`), the rules that may list an action or read a clause."""
 A = TypeVar("A", bound=Action)
 _BY_TEXT = attrgetter("text")
 """The key of the canonical order of actions."""
@@ -251,7 +253,7 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         mover = Mover(self.rules, state, player)
         every: list[tuple[Action, Any]] = []
         by_type: dict[type[Action], Listing[Any]] = {}
-        for rule in PLAY_RULES:
+        for rule in _RULES_FOR[mover.holds]:
             listed = rule.legal(mover)
             if listed:
                 every += listed
@@ -318,7 +320,10 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             paid, spent = spend(self.rules, state)
             after = rule.effect(self.rules, paid, player, action, found)
             turn = counted_turn(paid, spent, after)
-            return after.with_turn(turn) if after.pending else finish_action(self.rules, after, turn)
+            fresh = after is not paid  # the effect's new state, which nobody else holds yet
+            if after.pending:
+                return after.settle_turn(turn) if fresh else after.with_turn(turn)
+            return finish_action(self.rules, after, turn, fresh=fresh)
         self._check_play(state, player, action)
         if isinstance(action, EndTurn):
             if state.turn.stolen:

@@ -19,7 +19,16 @@ from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Descend, EnterOrbit, Move, Transfer
-from rulecheck.games.globetrotter.context import NOTHING, Listing, Mover, PlayRule, Rules, Where
+from rulecheck.games.globetrotter.context import (
+    NOTHING,
+    ROVERS_IN_ORBIT,
+    ROVERS_ON_BOARD,
+    Listing,
+    Mover,
+    PlayRule,
+    Rules,
+    Where,
+)
 from rulecheck.games.globetrotter.options import DescendAfterTransfer, OrbitMoves
 from rulecheck.games.globetrotter.state import (
     EMPTY,
@@ -231,8 +240,8 @@ def apply_transfer(
 
 
 RULES: tuple[PlayRule, ...] = (
-    PlayRule(Move, legal_moves, check_move, apply_move),
-    PlayRule(EnterOrbit, legal_orbits, check_enter_orbit, apply_enter_orbit),
-    PlayRule(Descend, legal_descents, check_descend, apply_descend),
-    PlayRule(Transfer, legal_transfers, check_transfer, apply_transfer),
+    PlayRule(Move, legal_moves, check_move, apply_move, ROVERS_ON_BOARD),
+    PlayRule(EnterOrbit, legal_orbits, check_enter_orbit, apply_enter_orbit, ROVERS_ON_BOARD),
+    PlayRule(Descend, legal_descents, check_descend, apply_descend, ROVERS_IN_ORBIT),
+    PlayRule(Transfer, legal_transfers, check_transfer, apply_transfer, ROVERS_IN_ORBIT),
 )

@@ -377,6 +377,20 @@ class GlobetrotterState:
             self.pending,
         )
 
+    def settle_turn(
+        self, turn: Turn | None, phase: str | None = None, buildings: tuple[int, ...] | None = None
+    ) -> GlobetrotterState:
+        """`with_turn` done on this very state rather than a copy: only for a state the step in progress
+        has just made and nobody else holds or has hashed yet (the result of an action's effect), so
+        that a step of play makes one state rather than two. Returns the state."""
+        settle = object.__setattr__
+        settle(self, "turn", turn)
+        if phase is not None:
+            settle(self, "phase", phase)
+        if buildings is not None:
+            settle(self, "building_codes", buildings)
+        return self
+
     def with_pending(self, pending: tuple[Pending, ...]) -> GlobetrotterState:
         """This state with other chance events pending."""
         return self._remade(

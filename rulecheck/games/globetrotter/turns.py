@@ -60,13 +60,25 @@ def _owned(player: int, kind: int) -> int:
     return player << B_OWNER | kind << B_KIND
 
 
+_last_saved: tuple[tuple[int, ...], dict[int, int]] = ((), {})
+"""The Buildings' codes whose Treasury points were added up last, with each Treasury owner's sum.
+A step of play asks for the mover's points when it spends its action and again when the action
+is done, mostly on the very same tuple of Buildings (only Buildings' changes make a new one), so
+they are added up once (as state._last_occupancy, kept here rather than on every state)."""
+
+
 def saved_points(state: GlobetrotterState, player: int) -> int:
-    points = 0
-    treasury = _owned(player, _TREASURY)
-    for b in state.building_codes:
-        if b & OWNER_AND_KIND == treasury:
-            points += b >> B_POINTS & FIELD
-    return points
+    """The action points `player` holds saved in Treasuries."""
+    global _last_saved
+    buildings, saved = _last_saved
+    if buildings is not state.building_codes:
+        buildings, saved = state.building_codes, {}
+        for b in buildings:
+            if b >> B_KIND & FIELD == _TREASURY:
+                owner = b >> B_OWNER & FIELD
+                saved[owner] = saved.get(owner, 0) + (b >> B_POINTS & FIELD)
+        _last_saved = buildings, saved
+    return saved.get(player, 0)
 
 
 def set_saved_points(state: GlobetrotterState, player: int, points: int) -> GlobetrotterState:
@@ -196,9 +208,10 @@ def _game_over(rules: Rules, state: GlobetrotterState) -> bool:
     return len(alive) <= 1
 
 
-def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> GlobetrotterState:
+def begin_turn(rules: Rules, state: GlobetrotterState, player: int, *, fresh: bool = False) -> GlobetrotterState:
     """Give `player` the turn: their Factories gain a point; under `loss_check=start-of-turn` a
-    player who has lost is marked and skipped."""
+    player who has lost is marked and skipped. `fresh`: `state` is one the step has just made and
+    nobody else holds, so the turn is set on it (`settle_turn`) rather than on a copy."""
     while True:
         if rules.options.loss_check is LossCheck.START_OF_TURN and has_lost(state, player):
             state = _mark_lost(state, [player])
@@ -208,7 +221,8 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int) -> Globetrot
             continue
         touch("GT-F1")
         buildings = _factories_gain_a_point(state.building_codes, player)
-        return state.with_turn(_turn(player, 0, 0, False, 0), PLAY, buildings)
+        settle = state.settle_turn if fresh else state.with_turn
+        return settle(_turn(player, 0, 0, False, 0), PLAY, buildings)
 
 
 def _factories_gain_a_point(buildings: tuple[int, ...], player: int) -> tuple[int, ...]:
@@ -235,9 +249,13 @@ def next_player(rules: Rules, state: GlobetrotterState, after: int) -> int:
     return after
 
 
-def finish_action(rules: Rules, state: GlobetrotterState, turn: Turn | None = None) -> GlobetrotterState:
+def finish_action(
+    rules: Rules, state: GlobetrotterState, turn: Turn | None = None, *, fresh: bool = False
+) -> GlobetrotterState:
     """After an action and all its chance events: losses, the end of the game, the end of the turn.
-    `turn`, if given, is the turn of `state` in place of the one it holds (`counted_turn`)."""
+    `turn`, if given, is the turn of `state` in place of the one it holds (`counted_turn`). `fresh`:
+    `state` is the one the action's effect has just made, which nobody else holds, so the next
+    turn is set on it rather than on a copy (`settle_turn`)."""
     turn = state.turn if turn is None else turn
     assert turn is not None
     for planet in state.planets:
@@ -259,5 +277,7 @@ def finish_action(rules: Rules, state: GlobetrotterState, turn: Turn | None = No
             touch("GT-T5")  # the cap of 4 stops a player who still holds points
         if turn.stolen:
             touch("GT-T4")
-        return begin_turn(rules, state, next_player(rules, state, turn.player))
-    return state if state.turn is turn else state.with_turn(turn)
+        return begin_turn(rules, state, next_player(rules, state, turn.player), fresh=fresh)
+    if state.turn is turn:
+        return state
+    return state.settle_turn(turn) if fresh else state.with_turn(turn)
