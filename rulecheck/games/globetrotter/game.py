@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from rulecheck.core.clauses import coverage, touch
 from rulecheck.core.codec import decode, encode
-from rulecheck.core.errors import IllegalAction
+from rulecheck.core.errors import EncodingError, IllegalAction
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
 from rulecheck.core.numbering import Domain
@@ -70,6 +70,7 @@ from rulecheck.games.globetrotter.state import (
 )
 from rulecheck.games.globetrotter.symmetry import Rotation, rotations
 from rulecheck.games.globetrotter.turns import begin_turn, counted_turn, finish_action, next_player, spend
+from rulecheck.games.globetrotter.written import written_problem
 from rulecheck.geometry.planet import label_order
 
 PLAY_RULES: tuple[PlayRule, ...] = movement.RULES + combat.RULES + construction.RULES
@@ -128,7 +129,14 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         return encode(state.record())
 
     def decode_state(self, text: str) -> GlobetrotterState:
-        return GlobetrotterState.of(decode(StateRecord, text))
+        """The state `text` writes; EncodingError, naming the field, for a value that is no place,
+        seat, kind or count of this game (the integer state could not hold it, or the rules would
+        index past the board or the seats with it)."""
+        record = decode(StateRecord, text)
+        problem = written_problem(record, self.players, self.rules.boards)
+        if problem is not None:
+            raise EncodingError(f"at {problem}")
+        return GlobetrotterState.of(record)
 
     def to_move(self, state: GlobetrotterState) -> int:
         if state.phase == PLAY:
