@@ -57,3 +57,29 @@ def test_a_skipped_measurement_is_named_in_the_table(tmp_path, capsys):
     written = main(["--only", "lengths", "--skip", "lengths", "--json", str(tmp_path / "b.json")])
     assert written["meta"]["skipped"] == {"lengths": "--skip"} and "lengths" not in written
     assert "lengths: skipped (--skip)" in capsys.readouterr().out
+
+
+def test_the_behaviour_digest_is_the_same_for_the_same_games_and_tells_others_apart():
+    import hashlib
+
+    from bench.digest import play, runs
+    from rulecheck.registry import declaration, make_game
+
+    def digest(seed: int, options: dict[str, str]) -> str:
+        one = hashlib.sha256()
+        play(one, make_game("mechanica", 2, options), seed)
+        return one.hexdigest()
+
+    assert digest(0, {}) == digest(0, {})
+    assert digest(0, {}) != digest(1, {})
+    players = declaration("mechanica").game.campaign_players
+    played = list(runs("mechanica", 2))
+    defaults = [(count, {}, seed) for count in players for seed in range(2)]
+    assert played[: len(defaults)] == defaults
+    other_values = {
+        (option.name, value)
+        for option in make_game("mechanica", players[0]).option_space.options
+        for value in option.values
+        if value != option.default
+    }
+    assert {next(iter(options.items())) for _, options, _ in played[len(defaults) :]} == other_values
