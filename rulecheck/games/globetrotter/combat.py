@@ -68,7 +68,6 @@ from rulecheck.games.globetrotter.state import (
     FIELD,
     FORTIFICATION,
     IDLE,
-    LABELS,
     OWNER,
     READY,
     ROVER,
@@ -84,6 +83,8 @@ from rulecheck.games.globetrotter.state import (
     hp_of,
     owner_of,
     place,
+    space_label,
+    spot,
     with_hp,
 )
 
@@ -169,10 +170,7 @@ def check_shoot(m: Mover, action: Shoot) -> None:
     if target is None or owner_of(action.kind, target) == m.player:
         raise IllegalAction("GT-A4", f"no enemy {action.kind} on {action.target}", action)
     touch("GT-B5", "GT-B6")
-    if (
-        source >> SPACE_BITS != where >> SPACE_BITS
-        or LABELS[where & SPACE_MASK] not in _reach(rules)[LABELS[source & SPACE_MASK]]
-    ):
+    if source >> SPACE_BITS != where >> SPACE_BITS or space_label(where) not in _reach(rules)[space_label(source)]:
         raise IllegalAction("GT-A4", f"{action.target} is beyond shooting distance 3 of {action.source}", action)
 
 
@@ -206,7 +204,7 @@ def apply_shoot(
     threshold = COVERED_THRESHOLD if _has_cover(rules, state, player, target) else HIT_THRESHOLD
     kind, code = target
     where = code >> (BUILDING_PLACE if kind == BUILDING else UNIT_PLACE)
-    planet, space = where >> SPACE_BITS, LABELS[where & SPACE_MASK]
+    planet, space = spot(where)
     if kind == ROVER:
         touch("GT-A5")
         first = Pending(TO_HIT, player, planet, space, kind, threshold)
@@ -307,7 +305,7 @@ def check_fire(m: Mover, action: Fire) -> None:
 
 def apply_fire(rules: Rules, state: GlobetrotterState, player: int, action: Fire, cannon: int) -> GlobetrotterState:
     touch("GT-D1", "GT-D2", "GT-D4")
-    aim = LABELS[cannon & SPACE_MASK]
+    aim = space_label(cannon)  # the aim's space number is the code's lowest bits
     assert aim
     planet = cannon >> BUILDING_PLACE >> SPACE_BITS
     state = state.replace_building(cannon, aimed(cannon, IDLE, 0))
@@ -476,7 +474,7 @@ def _remove(rules: Rules, state: GlobetrotterState, piece: Target, by: int, expl
     if explode and building == DRILL_CANNON and building_readiness(code) in (READY, AIMED):
         touch("GT-D5")
         where = code >> BUILDING_PLACE
-        explosion = Pending(EXPLOSION, by, where >> SPACE_BITS, LABELS[where & SPACE_MASK])
+        explosion = Pending(EXPLOSION, by, *spot(where))
         state = state.with_pending((explosion,) + state.pending)
     return state
 

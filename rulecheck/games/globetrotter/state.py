@@ -81,7 +81,7 @@ def place(planet_index: int, space: str | None) -> int:
 
 def label(place_: int) -> str | None:
     """The space label of a place; None for an orbit."""
-    return LABELS[place_ & SPACE_MASK] or None
+    return space_label(place_) or None
 
 
 # Pieces: one int each. A Rover or Fortification (a unit) packs place, owner and hit points; a
@@ -218,7 +218,7 @@ class Fortification:
     @classmethod
     def of(cls, code: int) -> Fortification:
         where = code >> UNIT_PLACE
-        return cls(where >> SPACE_BITS, LABELS[where & SPACE_MASK], code >> OWNER & FIELD, code & FIELD)
+        return cls(*spot(where), code >> OWNER & FIELD, code & FIELD)
 
 
 @attrs.frozen(cache_hash=True)
@@ -245,14 +245,13 @@ class Building:
     def of(cls, code: int) -> Building:
         where = code >> BUILDING_PLACE
         return cls(
-            where >> SPACE_BITS,
-            LABELS[where & SPACE_MASK],
+            *spot(where),
             code >> B_OWNER & FIELD,
             building_kind(code),
             code >> B_HP & FIELD,
             code >> B_POINTS & FIELD,
             building_readiness(code),
-            LABELS[code & SPACE_MASK] or None,
+            label(code),  # the aim's space number is the code's lowest bits
         )
 
 
