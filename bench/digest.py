@@ -69,10 +69,11 @@ def _refusal(game: Game[Any, Any], state: Any, action: Any) -> str:
 def runs(name: str, games: int) -> Iterator[tuple[int, dict[str, str], int]]:
     """(players, options, seed) of each game played: `games` of each campaign player count under
     the defaults, then a tenth as many (at least one) under each other value of each option."""
-    players = declaration(name).game.campaign_players
+    game = declaration(name).game
+    players = game.campaign_players
     for count in players:
         yield from ((count, {}, seed) for seed in range(games))
-    for option in make_game(name, players[0]).option_space.options:
+    for option in game.option_space.options:
         for value in option.values:
             if value != option.default:
                 for count in players:

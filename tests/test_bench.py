@@ -72,13 +72,14 @@ def test_the_behaviour_digest_is_the_same_for_the_same_games_and_tells_others_ap
 
     assert digest(0, {}) == digest(0, {})
     assert digest(0, {}) != digest(1, {})
-    players = declaration("mechanica").game.campaign_players
+    game = declaration("mechanica").game
+    players = game.campaign_players
     played = list(runs("mechanica", 2))
     defaults = [(count, {}, seed) for count in players for seed in range(2)]
     assert played[: len(defaults)] == defaults
     other_values = {
         (option.name, value)
-        for option in make_game("mechanica", players[0]).option_space.options
+        for option in game.option_space.options
         for value in option.values
         if value != option.default
     }
