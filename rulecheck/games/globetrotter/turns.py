@@ -29,12 +29,11 @@ from rulecheck.games.globetrotter.counters import (
 )
 from rulecheck.games.globetrotter.options import GameEnd, LossCheck, SavedPointUse, TreasurySpend
 from rulecheck.games.globetrotter.state import (
-    B_KIND,
     B_OWNER,
     B_POINTS,
     FACTORY,
     FIELD,
-    KIND_NUMBERS,
+    KIND_MASK,
     OVER,
     OWNER,
     OWNER_AND_KIND,
@@ -44,11 +43,13 @@ from rulecheck.games.globetrotter.state import (
     UNIT_PLACE,
     GlobetrotterState,
     Turn,
+    kind_bits,
     with_field,
 )
 
-_TREASURY: Final = KIND_NUMBERS[TREASURY]
-_FACTORY: Final = KIND_NUMBERS[FACTORY]
+_TREASURY: Final = kind_bits(TREASURY)
+_FACTORY: Final = kind_bits(FACTORY)
+"""The kind bits of a Treasury's and a Factory's code (as properties/globetrotter.py reads them)."""
 
 
 _GAINED: Final = tuple(turn_start_points(INT_OPS, points) for points in range(FIELD + 1))
@@ -56,8 +57,8 @@ _GAINED: Final = tuple(turn_start_points(INT_OPS, points) for points in range(FI
 
 
 def _owned(player: int, kind: int) -> int:
-    """The owner and kind bits of `player`'s Buildings of the kind numbered `kind`."""
-    return player << B_OWNER | kind << B_KIND
+    """The owner and kind bits of `player`'s Buildings whose kind bits (`kind_bits`) are `kind`."""
+    return player << B_OWNER | kind
 
 
 _last_saved: tuple[tuple[int, ...], dict[int, int]] = ((), {})
@@ -74,7 +75,7 @@ def saved_points(state: GlobetrotterState, player: int) -> int:
     if buildings is not state.building_codes:
         buildings, saved = state.building_codes, {}
         for b in buildings:
-            if b >> B_KIND & FIELD == _TREASURY:
+            if b & KIND_MASK == _TREASURY:
                 owner = b >> B_OWNER & FIELD
                 saved[owner] = saved.get(owner, 0) + (b >> B_POINTS & FIELD)
         _last_saved = buildings, saved
