@@ -21,8 +21,10 @@ here: it goes into her first Start Zone hole with room from the top (a rule gap,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+
+import attrs
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.errors import IllegalAction
@@ -34,23 +36,40 @@ from rulecheck.core.traits import EXPLICIT_CHANCE, PERFECT, SCORES, SIMULTANEOUS
 from rulecheck.games.mechanica import anytime, blueprints, bounds, recycling, setup, shop, steps, workday
 from rulecheck.games.mechanica.actions import ACTION_TYPES, CHANCE_TYPES, Draw, Reveal, domains
 from rulecheck.games.mechanica.data import FORMAT, MechanicaData
-from rulecheck.games.mechanica.options import OPTIONS, MechanicaOptions
+from rulecheck.games.mechanica.options import OPTIONS, AnytimeWhilePlacing, MechanicaOptions
 from rulecheck.games.mechanica.rules import Listing, PlayRule, Rules
 from rulecheck.games.mechanica.state import OVER, PLACE, ROUTE, STEPS, TURN, MechanicaState
 
 PLAY_RULES: tuple[PlayRule, ...] = workday.RULES + recycling.RULES + steps.RULES + anytime.RULES + blueprints.RULES
 _RULE_BY_TYPE = {rule.action_type: rule for rule in PLAY_RULES}
-LISTINGS: tuple[Listing, ...] = (
-    workday.LISTINGS + recycling.LISTINGS + anytime.LISTINGS + blueprints.LISTINGS + steps.LISTINGS
-)
-_WHERE = {kind: (listing.phase, listing.step) for listing in LISTINGS for kind in listing.kinds}
-"""The phase and the step (None: any) where each kind of player action is legal."""
-_LISTED_AT = {
-    (phase, step): tuple(x.legal for x in LISTINGS if x.phase == phase and x.step in (None, step))
-    for phase in (ROUTE, PLACE, TURN)
-    for step in STEPS
-}
-"""The listings of each phase and step."""
+
+
+def listings(options: MechanicaOptions) -> tuple[Listing, ...]:
+    """Where each kind of player action is legal: each rule module's `LISTINGS`, and under
+    `anytime_while_placing=allowed` the actions of any point of the turn (MEC-A1, MEC-P8) while recycled
+    bots wait to be placed too."""
+    anytime_listings = anytime.LISTINGS + blueprints.LISTINGS
+    if options.anytime_while_placing is AnytimeWhilePlacing.ALLOWED:
+        anytime_listings += tuple(attrs.evolve(x, phase=PLACE) for x in anytime_listings)
+    return workday.LISTINGS + recycling.LISTINGS + anytime_listings + steps.LISTINGS
+
+
+def _where(found: tuple[Listing, ...]) -> dict[type[Action], dict[str, str | None]]:
+    """For each kind of player action, the phases where it is legal, each with its step (None: any)."""
+    where: dict[type[Action], dict[str, str | None]] = {}
+    for listing in found:
+        for kind in listing.kinds:
+            where.setdefault(kind, {})[listing.phase] = listing.step
+    return where
+
+
+def _listed_at(found: tuple[Listing, ...]) -> dict[tuple[str, str], tuple[Callable[..., Sequence[Action]], ...]]:
+    """The listings of each phase and step."""
+    return {
+        (phase, step): tuple(x.legal for x in found if x.phase == phase and x.step in (None, step))
+        for phase in (ROUTE, PLACE, TURN)
+        for step in STEPS
+    }
 
 
 class Mechanica(Game[MechanicaState, Action]):
@@ -83,6 +102,14 @@ class Mechanica(Game[MechanicaState, Action]):
     def _prepare(self) -> None:
         data: MechanicaData = self.data
         self.rules = Rules(self.players, self.options, data, self.rule_gap)
+        found = listings(self.options)
+        self._where = _where(found)
+        self._listed_at = _listed_at(found)
+        self._placing_refusal = (
+            "recycled bots are placed before the turn's steps go on"
+            if self.options.anytime_while_placing is AnytimeWhilePlacing.ALLOWED
+            else "recycled bots are placed before anything else"
+        )
 
     def initial_state(self) -> MechanicaState:
         return setup.initial_state(self.rules, self.options)
@@ -115,7 +142,7 @@ class Mechanica(Game[MechanicaState, Action]):
 
     def _legal_actions(self, state: MechanicaState, player: int) -> Iterable[Action]:
         found: list[Action] = []
-        for legal in _LISTED_AT[state.phase, state.step]:
+        for legal in self._listed_at[state.phase, state.step]:
             found += legal(self.rules, state, player)
         return found
 
@@ -146,14 +173,15 @@ class Mechanica(Game[MechanicaState, Action]):
             if not isinstance(action, wanted):
                 return IllegalAction("MEC-S4", f"the draw due is {due}", action)
             return IllegalAction("MEC-S2", "that is not among the unseen items", action)
-        where = _WHERE.get(type(action))
-        phase, step = (None, None) if where is None else where
-        if (state.phase == ROUTE) != (phase == ROUTE):
+        where = self._where.get(type(action))
+        phases = where or {}
+        if (state.phase == ROUTE) != (ROUTE in phases):
             return IllegalAction("MEC-W2", "fork exits are chosen at the start of a workday, and only then", action)
-        if (state.phase == PLACE) != (phase == PLACE):
-            return IllegalAction("MEC-T6", "recycled bots are placed before anything else", action)
+        if state.phase not in phases and PLACE in (state.phase, *phases):
+            return IllegalAction("MEC-T6", self._placing_refusal, action)
         if where is None:
             return None
+        step = where.get(state.phase)
         if step is not None and step != state.step:
             return IllegalAction(
                 "MEC-T0", f"{action.verb} belongs to the {step} step; this is the {state.step} step", action

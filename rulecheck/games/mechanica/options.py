@@ -4,8 +4,9 @@ the most literal reading the text allows.
 Models: the Extras in 2-3 player games (MEC-F01), when the game ends (MEC-F03), whether a blueprint is
 completed once per player or once in all (MEC-F04), how many bots a hole holds and what becomes of bots
 that find their hole full (MEC-F08), where recycled bots may go (MEC-F08 v, against the publisher's FAQ),
-the Shop's rotation (MEC-F09), and the Big and Huge Truck counts where the rulebook and the publisher
-disagree.
+the Shop's rotation (MEC-F09), the Big and Huge Truck counts where the rulebook and the publisher
+disagree, and the silent decisions of FID #30: whether the actions of any point of a turn are allowed while
+recycled bots wait to be placed.
 
 Leaves out: gaps no option decides; the engine raises RuleGap for those in strict mode (the rule modules,
 through `Rules.gap`).
@@ -51,6 +52,11 @@ class RecycledBots(Reading):
 class ShopRotation(Reading):
     ONE_SPOT = "one-spot"
     UNTIL_FULL = "until-full"
+
+
+class AnytimeWhilePlacing(Reading):
+    ALLOWED = "allowed"
+    PLACE_FIRST = "place-first"
 
 
 class TruckCounts(Reading):
@@ -101,6 +107,12 @@ class MechanicaOptions(Options):
         ("MEC-T8", "MEC-T9", "MEC-T10"),
         "MEC-F09: the Shop turns one spot and one improvement is drawn (L127, L131), or it keeps turning and "
         "drawing until every price spot holds one",
+    )
+    anytime_while_placing: AnytimeWhilePlacing = option(
+        AnytimeWhilePlacing.ALLOWED,
+        ("MEC-A1", "MEC-T6", "MEC-T10", "MEC-P8"),
+        "blueprints, Trucks, Forks and demolishing are allowed while recycled bots wait to be placed, since they "
+        "are allowed \"at any point during your turn\" (L143, L147), or the bots are placed before anything else",
     )
     truck_counts: TruckCounts = option(
         TruckCounts.RULEBOOK,
