@@ -201,7 +201,7 @@ REFUSED = [
     ),
     (
         4,
-        {},
+        {"fork_supply": "box"},
         {"players": [{"forks": ["F11", "F12", "F13"]}] * 3 + [{"forks": ["F21", "F22"]}]},
         "MEC-C1",
         ("players",),

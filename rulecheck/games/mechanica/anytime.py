@@ -1,9 +1,9 @@
 """Mechanica's purchases and demolishing at any step of one's own turn (MEC-A1, MEC-P8).
 
 Models: demolishing an installed improvement, its bots back to the supply and the tile out of the game
-(MEC-T12, MEC-P8); buying a Fork from the box onto a free Factory Floor square (MEC-A2); buying a Truck
-from the box (MEC-A3), which replaces a Small Truck at its price or upgrades the truck it names at its
-upgrade price, the upgraded truck going back to the box.
+(MEC-T12, MEC-P8); buying a Fork onto a free Factory Floor square (MEC-A2); buying a Truck (MEC-A3), which replaces a Small Truck at its price or upgrades the truck it names at its
+upgrade price, the upgraded truck going back to the box. Both are always buyable (L151, L163) or only
+while the box holds one (`fork_supply`, `truck_counts`); the count left is kept either way.
 
 Leaves out: blueprints, also of any step (blueprints.py), and what a Fork does in the run (run.py).
 """
@@ -26,20 +26,20 @@ from rulecheck.games.mechanica.state import TURN, Factory, MechanicaState
 
 
 def _truck_offers(rules: Rules, trucks_left: tuple[int, ...], factory: Factory, current: str) -> dict[str, int]:
-    """MEC-A3: the trucks that may replace the `current` truck now, with their prices: those the box
-    still holds and the Wallet can pay (rules.truck_offers says which replace which, at what price)."""
+    """MEC-A3: the trucks that may replace the `current` truck now, with their prices: those in
+    stock (always, or while the box holds one) and the Wallet can pay (rules.truck_offers says which replace which, at what price)."""
     return {
         kind: price
         for kind, price, index in rules.truck_offers[current]
-        if trucks_left[index] > 0 and money.can_pay(INT_OPS, factory.wallet, price)
+        if money.in_stock(INT_OPS, trucks_left[index], rules.trucks_always) and money.can_pay(INT_OPS, factory.wallet, price)
     }
 
 
 def _fork_refusal(rules: Rules, forks_left: bool, factory: Factory) -> str | None:
-    """MEC-A2: why no Fork may be bought now (`forks_left`: whether the box holds one), or None when one
+    """MEC-A2: why no Fork may be bought now (`forks_left`: whether one is in stock), or None when one
     may (onto a free Factory Floor square)."""
     if not forks_left:
-        return "no Fork is left"
+        return "no Fork is left in the box (fork_supply=box)"
     if not money.can_pay(INT_OPS, factory.wallet, rules.data.fork_price):
         return "the Wallet cannot pay for a Fork"
     return None
@@ -51,7 +51,11 @@ def _free_floor(rules: Rules, factory: Factory) -> list[str]:
 
 
 def legal(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
-    return _legal(rules, state.factories[player], state.forks_left > 0, state.trucks_left)
+    return _legal(rules, state.factories[player], _forks_in_stock(rules, state), state.trucks_left)
+
+
+def _forks_in_stock(rules: Rules, state: MechanicaState) -> bool:
+    return bool(money.in_stock(INT_OPS, state.forks_left, rules.forks_always))
 
 
 @lru_cache(maxsize=LISTINGS_KEPT)
@@ -104,7 +108,7 @@ def _apply_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFor
 
 def _illegal_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFork) -> IllegalAction | None:
     factory = state.factories[player]
-    refusal = _fork_refusal(rules, state.forks_left > 0, factory)
+    refusal = _fork_refusal(rules, _forks_in_stock(rules, state), factory)
     if refusal is not None:
         return IllegalAction("MEC-A2", refusal, action)
     if action.square not in _free_floor(rules, factory):

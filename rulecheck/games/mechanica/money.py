@@ -1,6 +1,6 @@
 """Mechanica's arithmetic on counters, written once over `ops` for the engine and for Z3.
 
-Models: paying from the Wallet (MEC-T2, MEC-A2, MEC-A3), selling into it (MEC-T1), putting money into the
+Models: paying from the Wallet (MEC-T2, MEC-A2, MEC-A3), whether a Fork or a Truck is in stock, selling into it (MEC-T1), putting money into the
 Vault (MEC-B1, MEC-B2 and the Gift Wrapper), how many arriving bots a hole or Truck keeps (MEC-F08 under
 `crowded_hole`), where the next improvement is drawn from (MEC-S6, MEC-T9, MEC-T11), whether any
 improvement is left to buy (MEC-O1, MEC-E1), and the ranking function of the Shop that falls every turn
@@ -21,6 +21,12 @@ from rulecheck.core.ops import Ops
 def can_pay(ops: Ops, wallet: Any, price: Any) -> Any:
     """MEC-T2, MEC-A2, MEC-A3: a purchase is paid from the Wallet alone, so it must hold the price."""
     return ops.and_(price >= 0, wallet >= price)
+
+
+def in_stock(ops: Ops, left: Any, always: Any) -> Any:
+    """MEC-A2, MEC-A3: a Fork or a Truck may be bought when it is always buyable (`fork_supply`,
+    `truck_counts` = always-buyable, L151, L163) or while the box still holds one (`left` of them)."""
+    return ops.or_(always, left > 0)
 
 
 def paid(ops: Ops, wallet: Any, price: Any) -> Any:

@@ -4,9 +4,10 @@ the most literal reading the text allows.
 Models: the Extras in 2-3 player games (MEC-F01), when the game ends (MEC-F03), whether a blueprint is
 completed once per player or once in all (MEC-F04), how many bots a hole holds and what becomes of bots
 that find their hole full (MEC-F08), where recycled bots may go (MEC-F08 v, against the publisher's FAQ),
-the Shop's rotation (MEC-F09), the Big and Huge Truck counts where the rulebook and the publisher
-disagree, and the silent decisions of FID #30: whether the actions of any point of a turn are allowed while
-recycled bots wait to be placed.
+the Shop's rotation (MEC-F09), whether Forks and Trucks are always buyable (L151, L163) or only while the
+box holds one, with the Big and Huge Truck counts where the rulebook and the publisher disagree, and the
+silent decisions of FID #30: whether the actions of any point of a turn are allowed while recycled bots wait
+to be placed.
 
 Leaves out: gaps no option decides; the engine raises RuleGap for those in strict mode (the rule modules,
 through `Rules.gap`).
@@ -59,7 +60,13 @@ class AnytimeWhilePlacing(Reading):
     PLACE_FIRST = "place-first"
 
 
+class ForkSupply(Reading):
+    ALWAYS_BUYABLE = "always-buyable"
+    BOX = "box"
+
+
 class TruckCounts(Reading):
+    ALWAYS_BUYABLE = "always-buyable"
     RULEBOOK = "rulebook"
     PUBLISHER = "publisher"
 
@@ -114,10 +121,17 @@ class MechanicaOptions(Options):
         "blueprints, Trucks, Forks and demolishing are allowed while recycled bots wait to be placed, since they "
         "are allowed \"at any point during your turn\" (L143, L147), or the bots are placed before anything else",
     )
+    fork_supply: ForkSupply = option(
+        ForkSupply.ALWAYS_BUYABLE,
+        ("MEC-A2", "MEC-C1"),
+        "whether a Fork is bought however many are installed, as \"Forks are always buyable\" says (L151), or only "
+        "while the box's 10 (L13) are not all installed",
+    )
     truck_counts: TruckCounts = option(
-        TruckCounts.RULEBOOK,
+        TruckCounts.ALWAYS_BUYABLE,
         ("MEC-C1", "MEC-A3", "MEC-P6"),
-        "how many Big and Huge Trucks the box holds: the rulebook's 15 and 7 (L6-7) or the publisher's 8 and 6",
+        "whether a Truck is bought however many are installed, as \"Trucks are always buyable\" says (L163), or "
+        "only while the box holds one: the rulebook's 15 Big and 7 Huge (L6-7) or the publisher's 8 and 6",
     )
 
 

@@ -392,14 +392,14 @@ def _capacity(
 
 
 def _check_box(r: _Reader, factories: Sequence[Factory]) -> None:
-    """No more Forks and Trucks installed than the box holds."""
+    """No more Forks and Trucks installed than the box holds, unless they are always buyable."""
     rules = r.rules
     forks = sum(len(f.forks) for f in factories)
-    if forks > rules.data.fork_count:
+    if forks > rules.data.fork_count and not rules.forks_always:
         r.fail(("players",), f"{forks} Forks installed; the box holds {rules.data.fork_count}", "MEC-C1")
     source = r.game.options.truck_counts
     for truck, left in zip(rules.data.trucks, _trucks_left(rules, factories), strict=True):
-        if left < 0:
+        if left < 0 and not rules.trucks_always:
             held = dict(truck.counts)[source.value]
             rule = "MEC-P6" if source is TruckCounts.PUBLISHER else "MEC-C1"
             r.fail(

@@ -24,11 +24,13 @@ from rulecheck.games.mechanica.options import (
     BlueprintOnce,
     CrowdedHole,
     ExtrasSmallGames,
+    ForkSupply,
     GameEnd,
     HoleCapacity,
     MechanicaOptions,
     RecycledBots,
     ShopRotation,
+    TruckCounts,
 )
 from rulecheck.games.mechanica.state import Factory, MechanicaState
 
@@ -80,7 +82,14 @@ class Rules:
         self.tile_names = tuple(sorted(self.improvement))
         self.truck = {t.name: t for t in data.trucks}
         self.capacity = {SMALL: data.layout.small_capacity, **{t.name: t.capacity for t in data.trucks}}
-        self.truck_counts = tuple(dict(t.counts)[options.truck_counts.value] for t in data.trucks)
+        self.trucks_always = options.truck_counts is TruckCounts.ALWAYS_BUYABLE
+        """MEC-A3: Trucks are always buyable (L163), whatever the box holds."""
+        self.forks_always = options.fork_supply is ForkSupply.ALWAYS_BUYABLE
+        """MEC-A2: Forks are always buyable (L151), whatever the box holds."""
+        box = TruckCounts.RULEBOOK if self.trucks_always else options.truck_counts
+        self.truck_counts = tuple(dict(t.counts)[box.value] for t in data.trucks)
+        """How many of each truck the box holds (the rulebook's count when Trucks are always buyable: then
+        the count left may fall below 0, and nothing reads it as a limit)."""
         self.truck_offers = {current: _offers(data.trucks, current) for current in (SMALL, *self.truck)}
         """MEC-A3: for each truck on a Loading Dock square, the trucks that may replace it, each as (name,
         price, its index among the data's trucks): any truck in place of a Small Truck at its price, and a

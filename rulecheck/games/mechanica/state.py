@@ -79,7 +79,9 @@ class MechanicaState:
     supply: tuple[int, ...]
     """Bots of each model in the supply."""
     trucks_left: tuple[int, ...]
+    """Trucks of each kind in the box, less those installed (below 0 when always buyable, MEC-A3)."""
     forks_left: int
+    """Forks in the box, less those installed (below 0 when always buyable, MEC-A2)."""
     workday: int
     player: int
     """Whose turn it is (or, in ROUTE, who commits next)."""
