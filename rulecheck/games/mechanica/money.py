@@ -58,10 +58,16 @@ def draw_from(ops: Ops, stack: Any, extras: Any, extras_when_stack_out: Any) -> 
     return from_stack, ops.and_(ops.not_(from_stack), extras_when_stack_out, extras > 0)
 
 
-def double_rotate_due(ops: Ops, occupied: Sequence[Any], allowed: Any, extras: Any) -> Any:
+def double_rotate_due(ops: Ops, occupied: Sequence[Any], allowed: Any, extras: Any, without_extras: Any) -> Any:
     """MEC-T11: after rotating, the Shop's only improvement is in the 7-cost spot, Double Rotate applies
-    (2-3 players, `extras_small_games=double-rotate`) and an Extra is left."""
-    return ops.and_(allowed, occupied[0], *(ops.not_(o) for o in occupied[1:]), extras > 0)
+    (2-3 players, `extras_small_games=double-rotate`) and an Extra is left, or the Shop rotates a second
+    time without one (`without_extras`: `double_rotate_without_extras=rotate-again`)."""
+    return ops.and_(allowed, occupied[0], *(ops.not_(o) for o in occupied[1:]), ops.or_(without_extras, extras > 0))
+
+
+def double_rotate_draws(ops: Ops, due: Any, extras: Any) -> Any:
+    """MEC-T11: a due Double Rotate puts out an Extra when one is left."""
+    return ops.and_(due, extras > 0)
 
 
 def improvements_left(ops: Ops, stack: Any, extras: Any, extras_count: Any, occupied: Sequence[Any]) -> Any:

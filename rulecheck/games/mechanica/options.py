@@ -7,7 +7,7 @@ that find their hole full (MEC-F08), where recycled bots may go (MEC-F08 v, agai
 the Shop's rotation (MEC-F09), whether Forks and Trucks are always buyable (L151, L163) or only while the
 box holds one, with the Big and Huge Truck counts where the rulebook and the publisher disagree, and the
 silent decisions of FID #30: whether the actions of any point of a turn are allowed while recycled bots wait
-to be placed.
+to be placed, and whether Double Rotate turns the Shop with no Extra left.
 
 Leaves out: gaps no option decides; the engine raises RuleGap for those in strict mode (the rule modules,
 through `Rules.gap`).
@@ -65,6 +65,11 @@ class ForkSupply(Reading):
     BOX = "box"
 
 
+class DoubleRotateWithoutExtras(Reading):
+    ROTATE_AGAIN = "rotate-again"
+    SKIP = "skip"
+
+
 class TruckCounts(Reading):
     ALWAYS_BUYABLE = "always-buyable"
     RULEBOOK = "rulebook"
@@ -120,6 +125,12 @@ class MechanicaOptions(Options):
         ("MEC-A1", "MEC-T6", "MEC-T10", "MEC-P8"),
         "blueprints, Trucks, Forks and demolishing are allowed while recycled bots wait to be placed, since they "
         "are allowed \"at any point during your turn\" (L143, L147), or the bots are placed before anything else",
+    )
+    double_rotate_without_extras: DoubleRotateWithoutExtras = option(
+        DoubleRotateWithoutExtras.ROTATE_AGAIN,
+        ("MEC-T11",),
+        "when Double Rotate is due and no Extra is left, the Shop still \"rotate[s] a second time\" with nothing "
+        "put out (L137), or it does not rotate again",
     )
     fork_supply: ForkSupply = option(
         ForkSupply.ALWAYS_BUYABLE,

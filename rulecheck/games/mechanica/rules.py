@@ -23,6 +23,7 @@ from rulecheck.games.mechanica.data import BELT, CHOICE, DOCK, FLOOR, SMALL, STA
 from rulecheck.games.mechanica.options import (
     BlueprintOnce,
     CrowdedHole,
+    DoubleRotateWithoutExtras,
     ExtrasSmallGames,
     ForkSupply,
     GameEnd,
@@ -75,6 +76,8 @@ class Rules:
         """MEC-S6: with 4 players the Extras follow the Stack."""
         self.double_rotate = 2 <= players <= 3 and options.extras_small_games is ExtrasSmallGames.DOUBLE_ROTATE
         """MEC-T11: 2-3 player games only, and only when the Extras are read as usable through it."""
+        self.rotate_without_extras = options.double_rotate_without_extras is DoubleRotateWithoutExtras.ROTATE_AGAIN
+        """MEC-T11: Double Rotate turns the Shop even when no Extra is left to put out."""
         self.models = tuple(m.name for m in data.models)
         self.rank = {m.name: i for i, m in enumerate(data.models)}
         self.value = {m.name: m.value for m in data.models}
