@@ -221,17 +221,22 @@ def test_truck_counts_come_from_the_chosen_source():
     )
 
 
-def test_forks_are_committed_each_workday_before_the_run():
-    """MEC-A2 and the simultaneous commits: a Fork bought today is routed at the next workday's start."""
-    game = make_game("mechanica", 1)
+@pytest.mark.parametrize(
+    ("fork_exits", "side", "routes"),
+    [
+        ("two", ("up",), {"route F21 belt", "route F21 up"}),
+        ("every-exit", (), {"route F21 belt", "route F21 down", "route F21 up"}),
+    ],
+)
+def test_forks_are_committed_each_workday_before_the_run(fork_exits, side, routes):
+    """MEC-A2 and the simultaneous commits: a Fork bought today is routed at the next workday's start; on
+    the middle belt over its belt's exit and the side it was bought with (`fork_exits=two`, L149 "either
+    exit arrow"), or over every exit of its square."""
+    game = make_game("mechanica", 1, {"fork_exits": fork_exits})
     state = _turn(game, _after_setup(game), step=MADE)
-    state = game.apply(state, BuyFork("F21"))
+    state = game.apply(state, BuyFork("F21", side))
     state = game.apply(game.apply(state, Rotate()), Draw("reducer"))
-    assert state.phase == ROUTE and {a.text for a in game.legal_actions(state)} == {
-        "route F21 belt",
-        "route F21 down",
-        "route F21 up",
-    }
+    assert state.phase == ROUTE and {a.text for a in game.legal_actions(state)} == routes
     state = game.apply(state, Route("F21", "up"))
     assert state.phase == TURN and state.factories[0].forks == ("F21",)
     assert Next() in game.legal_actions(state)

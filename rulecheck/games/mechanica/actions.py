@@ -4,7 +4,8 @@ Models: selling a bot from a Truck (`sell D2 basic`), ending the Sell step (`nex
 improvement of a Shop spot on a square (`install 0 F12`; spots count from 0, the 7-cost spot) or
 recycling it (`recycle 1`), demolishing (`demolish F12`), Make Bots (`make`, which ends the Buy step),
 rotating the Shop (`rotate`, which ends the turn), completing a blueprint with the Truck of each bot
-it needs (`blueprint bp03 D1 D2`), buying a Truck (`truck D1 big`) or a Fork (`fork F12`), placing a
+it needs (`blueprint bp03 D1 D2`), buying a Truck (`truck D1 big`) or a Fork (`fork F12`, or with its
+side on the middle belt under `fork_exits=two`, `fork F22 up`), placing a
 recycled bot (`place S1`), and a workday's fork commits (`route F12 up`). Chance: the improvement
 drawn (`draw duplicator`) and the blueprint turned up (`reveal bp07`). The domain of each action's
 arguments, for numbering the actions (`domains`).
@@ -114,8 +115,12 @@ class BuyTruck(Action):
 
 @attrs.frozen
 class BuyFork(Action):
+    """A Fork for `square`; `side` names where its second exit arrow points (`up` or `down`) where the
+    square has three exits and a Fork two (`fork_exits=two`), and is empty elsewhere."""
+
     verb = "fork"
     square: str
+    side: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -161,7 +166,7 @@ def domains(rules: Rules) -> dict[type[Action], Sequence[Domain]]:
         Rotate: (),
         Complete: (rules.blueprint_names, Sequences(tuple(sorted(rules.dock)), longest)),
         BuyTruck: (tuple(sorted(rules.dock)), tuple(sorted(rules.truck))),
-        BuyFork: (tuple(sorted(rules.floor)),),
+        BuyFork: (tuple(sorted(rules.floor)), Sequences((DOWN, UP), 1)),
         Place: (tuple(sorted(rules.start)),),
         Draw: (rules.tile_names,),
         Reveal: (rules.blueprint_names,),

@@ -1,8 +1,10 @@
 """Mechanica's purchases and demolishing at any step of one's own turn (MEC-A1, MEC-P8).
 
 Models: demolishing an installed improvement, its bots back to the supply and the tile out of the game
-(MEC-T12, MEC-P8); buying a Fork onto a free Factory Floor square (MEC-A2); buying a Truck (MEC-A3), which replaces a Small Truck at its price or upgrades the truck it names at its
-upgrade price, the upgraded truck going back to the box. Both are always buyable (L151, L163) or only
+(MEC-T12, MEC-P8); buying a Fork onto a free Factory Floor square (MEC-A2), on the middle belt with the
+side its second exit points to under `fork_exits=two`; buying a Truck (MEC-A3), which replaces a Small
+Truck at its price or upgrades the truck it names at its upgrade price, the upgraded truck going back to
+the box. Both are always buyable (L151, L163) or only
 while the box holds one (`fork_supply`, `truck_counts`); the count left is kept either way.
 
 Leaves out: blueprints, also of any step (blueprints.py), and what a Fork does in the run (run.py).
@@ -26,12 +28,14 @@ from rulecheck.games.mechanica.state import TURN, Factory, MechanicaState
 
 
 def _truck_offers(rules: Rules, trucks_left: tuple[int, ...], factory: Factory, current: str) -> dict[str, int]:
-    """MEC-A3: the trucks that may replace the `current` truck now, with their prices: those in
-    stock (always, or while the box holds one) and the Wallet can pay (rules.truck_offers says which replace which, at what price)."""
+    """MEC-A3: the trucks that may replace the `current` truck now, with their prices: those in stock
+    (always, or while the box holds one) and the Wallet can pay (rules.truck_offers says which replace
+    which, at what price)."""
+    wallet = factory.wallet
     return {
         kind: price
         for kind, price, index in rules.truck_offers[current]
-        if money.in_stock(INT_OPS, trucks_left[index], rules.trucks_always) and money.can_pay(INT_OPS, factory.wallet, price)
+        if money.in_stock(INT_OPS, trucks_left[index], rules.trucks_always) and money.can_pay(INT_OPS, wallet, price)
     }
 
 
@@ -43,6 +47,12 @@ def _fork_refusal(rules: Rules, forks_left: bool, factory: Factory) -> str | Non
     if not money.can_pay(INT_OPS, factory.wallet, rules.data.fork_price):
         return "the Wallet cannot pay for a Fork"
     return None
+
+
+def _sides(rules: Rules, square: str) -> tuple[tuple[str, ...], ...]:
+    """The `side` arguments of a Fork bought for `square`: one of its sides where the Fork has two of the
+    square's three exits (`fork_exits=two`), else none."""
+    return tuple((side,) for side in rules.fork_sides[square]) or ((),)
 
 
 def _free_floor(rules: Rules, factory: Factory) -> list[str]:
@@ -63,7 +73,7 @@ def _legal(rules: Rules, factory: Factory, forks_left: bool, trucks_left: tuple[
     act = rules.act
     found: list[Action] = [act(Demolish, s) for s, _ in factory.tiles]
     if _fork_refusal(rules, forks_left, factory) is None:
-        found += [act(BuyFork, s) for s in _free_floor(rules, factory)]
+        found += [act(BuyFork, s, side) for s in _free_floor(rules, factory) for side in _sides(rules, s)]
     for square, current in factory.trucks:
         found += [act(BuyTruck, square, kind) for kind in _truck_offers(rules, trucks_left, factory, current)]
     return tuple(found)
@@ -101,6 +111,7 @@ def _apply_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFor
     factory = evolve(
         factory,
         forks=tuple(sorted(factory.forks + (action.square,))),
+        fork_sides=tuple(sorted(factory.fork_sides + tuple((action.square, side) for side in action.side))),
         wallet=money.paid(INT_OPS, factory.wallet, rules.data.fork_price),
     )
     return with_factory(state, player, factory, forks_left=state.forks_left - 1)
@@ -113,6 +124,11 @@ def _illegal_fork(rules: Rules, state: MechanicaState, player: int, action: BuyF
         return IllegalAction("MEC-A2", refusal, action)
     if action.square not in _free_floor(rules, factory):
         return IllegalAction("MEC-A2", "a Fork goes on a free Factory Floor square", action)
+    square, sides = action.square, rules.fork_sides[action.square]
+    if sides and action.side not in _sides(rules, square):
+        return IllegalAction("MEC-A2", f"a Fork on {square} points {' or '.join(sides)} (fork_exits=two)", action)
+    if not sides and action.side:
+        return IllegalAction("MEC-A2", f"a Fork on {square} takes every exit of its square; name no side", action)
     return None
 
 

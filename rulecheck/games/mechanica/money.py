@@ -1,11 +1,12 @@
 """Mechanica's arithmetic on counters, written once over `ops` for the engine and for Z3.
 
-Models: paying from the Wallet (MEC-T2, MEC-A2, MEC-A3), whether a Fork or a Truck is in stock, selling into it (MEC-T1), putting money into the
-Vault (MEC-B1, MEC-B2 and the Gift Wrapper), how many arriving bots a hole or Truck keeps (MEC-F08 under
-`crowded_hole`), where the next improvement is drawn from (MEC-S6, MEC-T9, MEC-T11), whether any
-improvement is left to buy (MEC-O1, MEC-E1), and the ranking function of the Shop that falls every turn
-(MEC-F03's termination argument). The engine calls these with INT_OPS; symbolic.py calls the same
-functions with Z3 terms.
+Models: paying from the Wallet (MEC-T2, MEC-A2, MEC-A3), selling into it (MEC-T1), whether a Fork or a Truck
+is in stock (MEC-A2, MEC-A3), putting money into the Vault (MEC-B1, MEC-B2 and the Gift Wrapper), when Double
+Rotate is due and whether it puts out an Extra (MEC-T11), how many arriving bots a hole or Truck keeps
+(MEC-F08 under `crowded_hole`), where the next improvement is drawn from (MEC-S6, MEC-T9, MEC-T11), whether
+any improvement is left to buy (MEC-O1, MEC-E1), and the ranking function of the Shop that falls every turn
+(MEC-F03's termination argument). The engine calls these with INT_OPS; symbolic.py calls the same functions
+with Z3 terms.
 
 Leaves out: which bots and which squares (the factory run, run.py).
 """

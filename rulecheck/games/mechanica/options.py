@@ -7,7 +7,7 @@ that find their hole full (MEC-F08), where recycled bots may go (MEC-F08 v, agai
 the Shop's rotation (MEC-F09), whether Forks and Trucks are always buyable (L151, L163) or only while the
 box holds one, with the Big and Huge Truck counts where the rulebook and the publisher disagree, and the
 silent decisions of FID #30: whether the actions of any point of a turn are allowed while recycled bots wait
-to be placed, and whether Double Rotate turns the Shop with no Extra left.
+to be placed, whether Double Rotate turns the Shop with no Extra left, and how many exits a Fork has.
 
 Leaves out: gaps no option decides; the engine raises RuleGap for those in strict mode (the rule modules,
 through `Rules.gap`).
@@ -70,6 +70,11 @@ class DoubleRotateWithoutExtras(Reading):
     SKIP = "skip"
 
 
+class ForkExits(Reading):
+    TWO = "two"
+    EVERY_EXIT = "every-exit"
+
+
 class TruckCounts(Reading):
     ALWAYS_BUYABLE = "always-buyable"
     RULEBOOK = "rulebook"
@@ -124,24 +129,31 @@ class MechanicaOptions(Options):
         AnytimeWhilePlacing.ALLOWED,
         ("MEC-A1", "MEC-T6", "MEC-T10", "MEC-P8"),
         "blueprints, Trucks, Forks and demolishing are allowed while recycled bots wait to be placed, since they "
-        "are allowed \"at any point during your turn\" (L143, L147), or the bots are placed before anything else",
+        'are allowed "at any point during your turn" (L143, L147), or the bots are placed before anything else',
     )
     double_rotate_without_extras: DoubleRotateWithoutExtras = option(
         DoubleRotateWithoutExtras.ROTATE_AGAIN,
         ("MEC-T11",),
-        "when Double Rotate is due and no Extra is left, the Shop still \"rotate[s] a second time\" with nothing "
+        'when Double Rotate is due and no Extra is left, the Shop still "rotate[s] a second time" with nothing '
         "put out (L137), or it does not rotate again",
+    )
+    fork_exits: ForkExits = option(
+        ForkExits.TWO,
+        ("MEC-A2", "MEC-W3"),
+        'a Fork sends bots "to either exit arrow of your choice" (L149): two exits, its belt\'s and one side '
+        "chosen when it is bought on the middle belt, or every exit of its square (three there); improvements that "
+        "send bots above or below (MEC-P5) offer every exit either way",
     )
     fork_supply: ForkSupply = option(
         ForkSupply.ALWAYS_BUYABLE,
         ("MEC-A2", "MEC-C1"),
-        "whether a Fork is bought however many are installed, as \"Forks are always buyable\" says (L151), or only "
+        'whether a Fork is bought however many are installed, as "Forks are always buyable" says (L151), or only '
         "while the box's 10 (L13) are not all installed",
     )
     truck_counts: TruckCounts = option(
         TruckCounts.ALWAYS_BUYABLE,
         ("MEC-C1", "MEC-A3", "MEC-P6"),
-        "whether a Truck is bought however many are installed, as \"Trucks are always buyable\" says (L163), or "
+        'whether a Truck is bought however many are installed, as "Trucks are always buyable" says (L163), or '
         "only while the box holds one: the rulebook's 15 Big and 7 Huge (L6-7) or the publisher's 8 and 6",
     )
 

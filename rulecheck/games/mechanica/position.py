@@ -80,7 +80,17 @@ KEYS: Final = (
     "to_place",
     "routes",
 )
-PLAYER_KEYS: Final = ("wallet", "vault", "turns", "improvements", "trucks", "forks", "bots", "output_bots")
+PLAYER_KEYS: Final = (
+    "wallet",
+    "vault",
+    "turns",
+    "improvements",
+    "trucks",
+    "forks",
+    "fork_sides",
+    "bots",
+    "output_bots",
+)
 BLUEPRINT_KEYS: Final = ("face_up", "face_down", "under")
 STACKS: Final = 2
 
@@ -147,6 +157,7 @@ def _write_factory(rules: Rules, factory: Factory, turns: int) -> dict[str, Any]
         "improvements": by_square(factory.tiles),
         "trucks": by_square(factory.trucks),
         "forks": list(factory.forks),
+        "fork_sides": by_square(factory.fork_sides),
         "bots": by_square((s, sorted(models)) for (s, hole), models in held.items() if hole == IN),
         "output_bots": by_square((s, sorted(models)) for (s, hole), models in held.items() if hole == OUT),
     }
@@ -329,6 +340,7 @@ def _read_factory(r: _Reader, entry: Any, path: Path, default_turns: int) -> tup
         if square in forks:
             r.fail(at, f"{square} holds a Fork already", "MEC-A2")
         forks.append(square)
+    sides = _read_fork_sides(r, t, path, forks)
 
     bots = _read_bots(r, t, path, tiles, trucks, set(forks))
     factory = Factory(
@@ -338,8 +350,32 @@ def _read_factory(r: _Reader, entry: Any, path: Path, default_turns: int) -> tup
         bots=tuple(sorted(bots)),
         wallet=wallet,
         vault=vault,
+        fork_sides=tuple(sorted(sides.items())),
     )
     return factory, turns
+
+
+def _read_fork_sides(r: _Reader, t: Mapping[str, Any], path: Path, forks: Sequence[str]) -> dict[str, str]:
+    """MEC-A2 under `fork_exits=two`: the side each Fork on a square with three exits points to; the
+    Forks elsewhere have none."""
+    sides: dict[str, str] = {}
+    for square, side in (r.mapping(t, "fork_sides", path) or {}).items():
+        at = [*path, "fork_sides", square]
+        if square not in forks:
+            r.fail(at, f"{square} holds no Fork (the key `forks`)", "MEC-A2")
+        choices = r.rules.fork_sides[square]
+        if not choices:
+            r.fail(at, f"a Fork on {square} takes every exit of its square (fork_exits); it has no side", "MEC-A2")
+        sides[square] = r.choice(side, at, choices, "side", "MEC-A2")
+    for i, square in enumerate(forks):
+        if r.rules.fork_sides[square] and square not in sides:
+            r.fail(
+                [*path, "forks", i],
+                f"a Fork on {square} has two of its three exits (fork_exits=two): give its side in `fork_sides`, "
+                f"{' or '.join(r.rules.fork_sides[square])}",
+                "MEC-A2",
+            )
+    return sides
 
 
 def _read_bots(

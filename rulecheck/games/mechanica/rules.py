@@ -25,6 +25,7 @@ from rulecheck.games.mechanica.options import (
     CrowdedHole,
     DoubleRotateWithoutExtras,
     ExtrasSmallGames,
+    ForkExits,
     ForkSupply,
     GameEnd,
     HoleCapacity,
@@ -111,6 +112,13 @@ class Rules:
         """Each square's exit names, sorted."""
         self.branching = frozenset(square for square, exits in self.exits.items() if len(exits) > 1)
         """The squares with more than one exit: where a switch offers a choice."""
+        two_exits = options.fork_exits is ForkExits.TWO
+        self.fork_sides = {
+            square: tuple(e for e in names if e != BELT) if two_exits and len(names) > 2 else ()
+            for square, names in self.exit_order.items()
+        }
+        """MEC-A2 under `fork_exits=two`: for a square with more than two exits (the middle belt), the sides
+        one of which a Fork bought there points to; () where a Fork takes every exit of its square."""
         self.chosen_exits = frozenset(i.name for i in data.improvements if i.exits == CHOICE)
         """The improvements whose owner chooses their exit, like a Fork's (MEC-P5)."""
         self.blueprint = {b.name: b for b in data.blueprints}
@@ -132,6 +140,12 @@ class Rules:
 
     def exit_names(self, square: str) -> tuple[str, ...]:
         return self.exit_order[square]
+
+    def switch_exits(self, factory: Factory, square: str) -> tuple[str, ...]:
+        """The exits a switch of `factory` offers: a Fork with a side its belt and that side (MEC-A2,
+        `fork_exits=two`), any other switch every exit of its square."""
+        side = dict(factory.fork_sides).get(square)
+        return self.exit_order[square] if side is None else tuple(sorted((BELT, side)))
 
     def is_start(self, square: str) -> bool:
         return self.zone.get(square) == START

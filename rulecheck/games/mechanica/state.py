@@ -56,6 +56,9 @@ class Factory:
     """(square, IN or OUT, model) for every bot, sorted (a multiset)."""
     wallet: int
     vault: int
+    fork_sides: tuple[tuple[str, str], ...] = ()
+    """(square, UP or DOWN) for every Fork on a square with three exits under `fork_exits=two`: the side
+    its second exit arrow points to, chosen when it was bought (MEC-A2), by square."""
 
 
 @attrs.frozen(cache_hash=True)

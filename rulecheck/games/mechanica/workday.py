@@ -61,12 +61,14 @@ def _next_commit(
 
 
 def legal_routes(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
-    return _routes(rules, _due_switches(rules, state, state.routes, player)[0])
+    factory = state.factories[player]
+    square = _due_switches(rules, state, state.routes, player)[0]
+    return _routes(rules, square, rules.switch_exits(factory, square))
 
 
 @lru_cache(maxsize=LISTINGS_KEPT)
-def _routes(rules: Rules, square: str) -> tuple[Action, ...]:
-    return tuple(rules.act(Route, square, e) for e in rules.exit_names(square))
+def _routes(rules: Rules, square: str, exits: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(rules.act(Route, square, e) for e in exits)
 
 
 def _apply_route(rules: Rules, state: MechanicaState, player: int, action: Route) -> MechanicaState:
