@@ -2,12 +2,13 @@
 the most literal reading the text allows.
 
 Models: the Extras in 2-3 player games (MEC-F01), when the game ends (MEC-F03), whether a blueprint is
-completed once per player or once in all (MEC-F04), how many bots a hole holds and what becomes of bots
-that find their hole full (MEC-F08), where recycled bots may go (MEC-F08 v, against the publisher's FAQ),
-the Shop's rotation (MEC-F09), whether Forks and Trucks are always buyable (L151, L163) or only while the
-box holds one, with the Big and Huge Truck counts where the rulebook and the publisher disagree, and the
-silent decisions of FID #30: whether the actions of any point of a turn are allowed while recycled bots wait
-to be placed, whether Double Rotate turns the Shop with no Extra left, and how many exits a Fork has.
+completed once per player or once in all (MEC-F04), how many bots a hole holds and what becomes of bots that
+find their hole full (MEC-F08), where recycled bots may go (MEC-F08 v, against the publisher's FAQ), the
+Shop's rotation (MEC-F09), whether Forks and Trucks are always buyable (L151, L163) or only while the box
+holds one, with the Big and Huge Truck counts where the rulebook and the publisher disagree, and the silent
+decisions of FID #30: whether the actions of any point of a turn are allowed while recycled bots wait to be
+placed, whether Double Rotate turns the Shop with no Extra left, how many exits a Fork has, and who orders the
+recycled bots placed.
 
 Leaves out: gaps no option decides; the engine raises RuleGap for those in strict mode (the rule modules,
 through `Rules.gap`).
@@ -73,6 +74,11 @@ class DoubleRotateWithoutExtras(Reading):
 class ForkExits(Reading):
     TWO = "two"
     EVERY_EXIT = "every-exit"
+
+
+class RecycledOrder(Reading):
+    PLAYER_CHOOSES = "player-chooses"
+    PRINTED_ORDER = "printed-order"
 
 
 class TruckCounts(Reading):
@@ -143,6 +149,12 @@ class MechanicaOptions(Options):
         'a Fork sends bots "to either exit arrow of your choice" (L149): two exits, its belt\'s and one side '
         "chosen when it is bought on the middle belt, or every exit of its square (three there); improvements that "
         "send bots above or below (MEC-P5) offer every exit either way",
+    )
+    recycled_order: RecycledOrder = option(
+        RecycledOrder.PLAYER_CHOOSES,
+        ("MEC-T6", "MEC-T10"),
+        'the player places the recycled bots "in any of the holes in your Start Zone" (L117) and says which bot '
+        "goes into each hole, or they come in the order the data set lists them",
     )
     fork_supply: ForkSupply = option(
         ForkSupply.ALWAYS_BUYABLE,

@@ -31,6 +31,7 @@ from rulecheck.games.mechanica.options import (
     HoleCapacity,
     MechanicaOptions,
     RecycledBots,
+    RecycledOrder,
     ShopRotation,
     TruckCounts,
 )
@@ -70,6 +71,8 @@ class Rules:
         self.hole = UNLIMITED if options.hole_capacity is HoleCapacity.UNLIMITED else int(options.hole_capacity.value)
         self.keep_some = options.crowded_hole is CrowdedHole.EXTRA_TO_SUPPLY
         self.empty_holes_only = options.recycled_bots is RecycledBots.EMPTY_HOLE
+        self.player_orders_recycled = options.recycled_order is RecycledOrder.PLAYER_CHOOSES
+        """MEC-T6: the player says which waiting recycled bot each Place puts into its hole."""
         self.until_full = options.shop_rotation is ShopRotation.UNTIL_FULL
         self.at_once = options.game_end is GameEnd.AT_ONCE
         self.once_in_all = options.blueprint_once is BlueprintOnce.ONCE_IN_ALL
