@@ -357,3 +357,19 @@ def test_starting_fabricators_cannot_be_tiles_if_every_tile_is_shuffled():
         "two-players",
     }
     assert answers["starting-fabricators-apart"].consistent
+
+
+@pytest.mark.parametrize(("reading", "scores"), [("improvement", True), ("printed", False)])
+def test_the_starting_fabricator_scores_as_the_option_says(reading, scores):
+    """MEC-O2, MEC-E4 under `starting_fabricator`: the Basic Fabricator a player starts with scores its
+    value as one of her improvements (L201), or nothing as part of the board; a bought one scores either way."""
+    game = make_game("mechanica", 1, {"starting_fabricator": reading})
+    state = _after_setup(game)
+    factory = state.factories[0]
+    value = game.rules.improvement[game.data.start_fabricator].value
+    assert value > 0
+    start = value if scores else 0
+    assert game.score(state, 0) == factory.wallet + factory.vault + start
+    bought = attrs.evolve(factory, tiles=(*factory.tiles, ("S1", game.data.start_fabricator)))
+    state = attrs.evolve(state, factories=(bought,))
+    assert game.score(state, 0) == factory.wallet + factory.vault + start + value

@@ -218,6 +218,13 @@ REFUSED = [
     (1, {}, {"shop": ["", "", "", "", "upgrader"]}, "one-tile-per-shop-spot", ("shop",)),
     (1, {}, {"shop": [7]}, DOCS, ("shop", 0)),
     (1, {}, {"players": [{"improvements": {}}]}, "MEC-S1", ("players",)),
+    (
+        1,
+        {"starting_fabricator": "printed"},
+        {"players": [{"improvements": {}}]},
+        "MEC-S1",
+        ("players", 0, "improvements"),
+    ),
     (1, {}, {"stack": 30}, "tiles-in-one-place", ("stack",)),
     (1, {}, {"stack": 20, "extras": 6}, "tiles-in-one-place", ("stack",)),
     (1, {}, {"stack": 19, "extras": 8}, "MEC-S2", ("extras",)),

@@ -71,7 +71,7 @@ def _forks_in_stock(rules: Rules, state: MechanicaState) -> bool:
 @lru_cache(maxsize=LISTINGS_KEPT)
 def _legal(rules: Rules, factory: Factory, forks_left: bool, trucks_left: tuple[int, ...]) -> tuple[Action, ...]:
     act = rules.act
-    found: list[Action] = [act(Demolish, s) for s, _ in factory.tiles]
+    found: list[Action] = [act(Demolish, t[0]) for t in factory.tiles if t != rules.printed_tile]
     if _fork_refusal(rules, forks_left, factory) is None:
         found += [act(BuyFork, s, side) for s in _free_floor(rules, factory) for side in _sides(rules, s)]
     for square, current in factory.trucks:
@@ -100,8 +100,11 @@ def _apply_demolish(rules: Rules, state: MechanicaState, player: int, action: De
 
 
 def _illegal_demolish(rules: Rules, state: MechanicaState, player: int, action: Demolish) -> IllegalAction | None:
-    if action.square not in dict(state.factories[player].tiles):
+    tiles = dict(state.factories[player].tiles)
+    if action.square not in tiles:
         return IllegalAction("MEC-T12", "no improvement of yours on that square", action)
+    if (action.square, tiles[action.square]) == rules.printed_tile:
+        return IllegalAction("MEC-T12", "the starting Fabricator is part of the board (starting_fabricator)", action)
     return None
 
 

@@ -124,7 +124,7 @@ class Mechanica(Game[MechanicaState, Action]):
     def score(self, state: MechanicaState, player: int) -> int:
         """MEC-O2, MEC-E4: Wallet, Vault and the value of the installed improvements."""
         factory = state.factories[player]
-        return factory.wallet + factory.vault + sum(self.rules.improvement[t].value for _, t in factory.tiles)
+        return factory.wallet + factory.vault + sum(self.rules.tile_value(t) for t in factory.tiles)
 
     def return_bounds(self, max_steps: int) -> tuple[int, int]:
         """Scores from 0 up to a bound derived from the rules and the data set (bounds.py)."""

@@ -81,6 +81,11 @@ class RecycledOrder(Reading):
     PRINTED_ORDER = "printed-order"
 
 
+class StartingFabricator(Reading):
+    IMPROVEMENT = "improvement"
+    PRINTED = "printed"
+
+
 class TruckCounts(Reading):
     ALWAYS_BUYABLE = "always-buyable"
     RULEBOOK = "rulebook"
@@ -155,6 +160,12 @@ class MechanicaOptions(Options):
         ("MEC-T6", "MEC-T10"),
         'the player places the recycled bots "in any of the holes in your Start Zone" (L117) and says which bot '
         "goes into each hole, or they come in the order the data set lists them",
+    )
+    starting_fabricator: StartingFabricator = option(
+        StartingFabricator.IMPROVEMENT,
+        ("MEC-S1", "MEC-T12", "MEC-O2", "MEC-E4"),
+        "the Basic Fabricator each player starts with is one of her improvements (L11, L36), so it may be demolished "
+        "(L113) and its value scores (L201), or it is part of her board: never demolished, worth nothing",
     )
     fork_supply: ForkSupply = option(
         ForkSupply.ALWAYS_BUYABLE,

@@ -319,6 +319,14 @@ def _read_factory(r: _Reader, entry: Any, path: Path, default_turns: int) -> tup
                 r.fail(at, f"{shown(tile)} goes on a {where} square, not on {square}", "MEC-T4")
             tiles[square] = tile
 
+    if rules.printed_tile is not None and rules.printed_tile not in tiles.items():
+        r.fail(
+            [*path, "improvements"],
+            f"the starting {shown(data.start_fabricator)} on {data.start_square} is part of the board "
+            "(starting_fabricator=printed): it is never demolished",
+            "MEC-S1",
+        )
+
     trucks = {square: SMALL for square in rules.dock}
     given = r.mapping(t, "trucks", path)
     kinds = (SMALL, *sorted(rules.truck))

@@ -33,6 +33,7 @@ from rulecheck.games.mechanica.options import (
     RecycledBots,
     RecycledOrder,
     ShopRotation,
+    StartingFabricator,
     TruckCounts,
 )
 from rulecheck.games.mechanica.state import Factory, MechanicaState
@@ -71,6 +72,10 @@ class Rules:
         self.hole = UNLIMITED if options.hole_capacity is HoleCapacity.UNLIMITED else int(options.hole_capacity.value)
         self.keep_some = options.crowded_hole is CrowdedHole.EXTRA_TO_SUPPLY
         self.empty_holes_only = options.recycled_bots is RecycledBots.EMPTY_HOLE
+        printed = options.starting_fabricator is StartingFabricator.PRINTED
+        self.printed_tile = (data.start_square, data.start_fabricator) if printed else None
+        """The starting Basic Fabricator on its square when it is part of the board
+        (`starting_fabricator=printed`): never demolished, worth nothing; None when it is an improvement."""
         self.player_orders_recycled = options.recycled_order is RecycledOrder.PLAYER_CHOOSES
         """MEC-T6: the player says which waiting recycled bot each Place puts into its hole."""
         self.until_full = options.shop_rotation is ShopRotation.UNTIL_FULL
@@ -127,6 +132,11 @@ class Rules:
         self.blueprint = {b.name: b for b in data.blueprints}
         self.blueprint_names = tuple(sorted(self.blueprint))
         self.act = ActionCache()
+
+    def tile_value(self, tile: tuple[str, str]) -> int:
+        """MEC-O2, MEC-E4: what an installed improvement (square, name) scores: its value, or nothing for the
+        starting Fabricator printed on the board."""
+        return 0 if tile == self.printed_tile else self.improvement[tile[1]].value
 
     def tile_capacity(self, improvement: Improvement, hole: str) -> int:
         """How many bots an improvement's input (IN) or output (OUT) holes hold together."""
