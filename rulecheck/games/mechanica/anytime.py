@@ -1,11 +1,11 @@
 """Mechanica's purchases and demolishing at any step of one's own turn (MEC-A1, MEC-P8).
 
 Models: demolishing an installed improvement, its bots back to the supply and the tile out of the game
-(MEC-T12, MEC-P8); buying a Fork onto a free Factory Floor square (MEC-A2), on the middle belt with the
-side its second exit points to under `fork_exits=two`; buying a Truck (MEC-A3), which replaces a Small
-Truck at its price or upgrades the truck it names at its upgrade price, the upgraded truck going back to
-the box. Both are always buyable (L151, L163) or only
-while the box holds one (`fork_supply`, `truck_counts`); the count left is kept either way.
+(MEC-T12, MEC-P8), and under `fork_demolish=like-an-improvement` a Fork, back into the box; buying a Fork onto
+a free Factory Floor square (MEC-A2), on the middle belt with the side its second exit points to under
+`fork_exits=two`; buying a Truck (MEC-A3), which replaces a Small Truck at its price or upgrades the truck it
+names at its upgrade price, the upgraded truck going back to the box. Both are always buyable (L151, L163) or
+only while the box holds one (`fork_supply`, `truck_counts`); the count left is kept either way.
 
 Leaves out: blueprints, also of any step (blueprints.py), and what a Fork does in the run (run.py).
 """
@@ -72,6 +72,8 @@ def _forks_in_stock(rules: Rules, state: MechanicaState) -> bool:
 def _legal(rules: Rules, factory: Factory, forks_left: bool, trucks_left: tuple[int, ...]) -> tuple[Action, ...]:
     act = rules.act
     found: list[Action] = [act(Demolish, t[0]) for t in factory.tiles if t != rules.printed_tile]
+    if rules.forks_demolished:
+        found += [act(Demolish, s) for s in factory.forks]
     if _fork_refusal(rules, forks_left, factory) is None:
         found += [act(BuyFork, s, side) for s in _free_floor(rules, factory) for side in _sides(rules, s)]
     for square, current in factory.trucks:
@@ -83,6 +85,13 @@ def _apply_demolish(rules: Rules, state: MechanicaState, player: int, action: De
     touch("MEC-A1", "MEC-T12")
     touch("MEC-P8")
     factory = state.factories[player]
+    if action.square in factory.forks:
+        factory = evolve(
+            factory,
+            forks=tuple(s for s in factory.forks if s != action.square),
+            fork_sides=tuple(f for f in factory.fork_sides if f[0] != action.square),
+        )
+        return with_factory(state, player, factory, forks_left=state.forks_left + 1)
     tile = dict(factory.tiles)[action.square]
     lost = [model for square, _, model in factory.bots if square == action.square]
     factory = evolve(
@@ -100,7 +109,12 @@ def _apply_demolish(rules: Rules, state: MechanicaState, player: int, action: De
 
 
 def _illegal_demolish(rules: Rules, state: MechanicaState, player: int, action: Demolish) -> IllegalAction | None:
-    tiles = dict(state.factories[player].tiles)
+    factory = state.factories[player]
+    if action.square in factory.forks and not rules.forks_demolished:
+        return IllegalAction("MEC-T12", "a Fork is not an improvement: it is never demolished (fork_demolish)", action)
+    if action.square in factory.forks:
+        return None
+    tiles = dict(factory.tiles)
     if action.square not in tiles:
         return IllegalAction("MEC-T12", "no improvement of yours on that square", action)
     if (action.square, tiles[action.square]) == rules.printed_tile:

@@ -86,6 +86,11 @@ class StartingFabricator(Reading):
     PRINTED = "printed"
 
 
+class ForkDemolish(Reading):
+    NEVER = "never"
+    LIKE_AN_IMPROVEMENT = "like-an-improvement"
+
+
 class TruckCounts(Reading):
     ALWAYS_BUYABLE = "always-buyable"
     RULEBOOK = "rulebook"
@@ -166,6 +171,12 @@ class MechanicaOptions(Options):
         ("MEC-S1", "MEC-T12", "MEC-O2", "MEC-E4"),
         "the Basic Fabricator each player starts with is one of her improvements (L11, L36), so it may be demolished "
         "(L113) and its value scores (L201), or it is part of her board: never demolished, worth nothing",
+    )
+    fork_demolish: ForkDemolish = option(
+        ForkDemolish.NEVER,
+        ("MEC-T12", "MEC-P8", "MEC-A2"),
+        "a Fork is never demolished, since only an installed improvement may be (L113) and the text keeps Forks "
+        "apart from improvements (L143, L211-212), or it may be demolished like one, back into the box",
     )
     fork_supply: ForkSupply = option(
         ForkSupply.ALWAYS_BUYABLE,

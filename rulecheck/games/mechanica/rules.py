@@ -25,6 +25,7 @@ from rulecheck.games.mechanica.options import (
     CrowdedHole,
     DoubleRotateWithoutExtras,
     ExtrasSmallGames,
+    ForkDemolish,
     ForkExits,
     ForkSupply,
     GameEnd,
@@ -96,6 +97,8 @@ class Rules:
         self.capacity = {SMALL: data.layout.small_capacity, **{t.name: t.capacity for t in data.trucks}}
         self.trucks_always = options.truck_counts is TruckCounts.ALWAYS_BUYABLE
         """MEC-A3: Trucks are always buyable (L163), whatever the box holds."""
+        self.forks_demolished = options.fork_demolish is ForkDemolish.LIKE_AN_IMPROVEMENT
+        """MEC-T12 under `fork_demolish=like-an-improvement`: a Fork may be demolished, back into the box."""
         self.forks_always = options.fork_supply is ForkSupply.ALWAYS_BUYABLE
         """MEC-A2: Forks are always buyable (L151), whatever the box holds."""
         box = TruckCounts.RULEBOOK if self.trucks_always else options.truck_counts
