@@ -373,3 +373,19 @@ def test_the_starting_fabricator_scores_as_the_option_says(reading, scores):
     bought = attrs.evolve(factory, tiles=(*factory.tiles, ("S1", game.data.start_fabricator)))
     state = attrs.evolve(state, factories=(bought,))
     assert game.score(state, 0) == factory.wallet + factory.vault + start + value
+
+
+def test_a_solo_game_plays_the_same_turns_or_is_refused():
+    """MEC-F12 under `solo`: the Single Player Chips (L12) have no rule; by default one player plays the same
+    turns (strict mode names the gap at setup), and under `refused` a 1-player game is not made at all; with
+    more players the option changes nothing."""
+    from rulecheck.core.errors import OptionError, RuleGap
+
+    assert make_game("mechanica", 1).initial_state().phase == "setup"
+    with pytest.raises(RuleGap) as gap:
+        make_game("mechanica", 1, strict=True).initial_state()
+    assert gap.value.gap == "MEC-F12"
+    with pytest.raises(OptionError, match="Single Player Chips"):
+        make_game("mechanica", 1, {"solo": "refused"})
+    two = make_game("mechanica", 2, {"solo": "refused"})
+    assert two.initial_state() == make_game("mechanica", 2).initial_state()

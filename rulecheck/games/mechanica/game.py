@@ -13,7 +13,8 @@ returns, ties standing. Here: the listings of each phase and step (each rule mod
 where its actions are legal) and the dispatch to the rule modules. Every ambiguity is an option
 (options.py).
 
-Leaves out: solo rules (none are written; one player plays the same turns), money as coins (the
+Leaves out: solo rules (none are written; one player plays the same turns, or under `solo=refused` a
+1-player game is refused, and in strict mode its setup raises the rule gap MEC-F12), money as coins (the
 supply of money is unlimited), and choices the rulebook gives a player but no rule reads: the order
 in which bots are sold. Where a gift of the Overactive Fabricator lands is not the receiver's choice
 here: it goes into her first Start Zone hole with room from the top (a rule gap, MEC-P9).
@@ -27,7 +28,7 @@ from fractions import Fraction
 import attrs
 
 from rulecheck.core.clauses import touch
-from rulecheck.core.errors import IllegalAction
+from rulecheck.core.errors import IllegalAction, OptionError
 from rulecheck.core.evolve import evolve
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
@@ -36,7 +37,7 @@ from rulecheck.core.traits import EXPLICIT_CHANCE, PERFECT, SCORES, SIMULTANEOUS
 from rulecheck.games.mechanica import anytime, blueprints, bounds, recycling, setup, shop, steps, workday
 from rulecheck.games.mechanica.actions import ACTION_TYPES, CHANCE_TYPES, Draw, Reveal, domains
 from rulecheck.games.mechanica.data import FORMAT, MechanicaData
-from rulecheck.games.mechanica.options import OPTIONS, AnytimeWhilePlacing, MechanicaOptions
+from rulecheck.games.mechanica.options import OPTIONS, AnytimeWhilePlacing, MechanicaOptions, Solo
 from rulecheck.games.mechanica.rules import Listing, PlayRule, Rules
 from rulecheck.games.mechanica.state import OVER, PLACE, ROUTE, STEPS, TURN, MechanicaState
 
@@ -101,6 +102,10 @@ class Mechanica(Game[MechanicaState, Action]):
 
     def _prepare(self) -> None:
         data: MechanicaData = self.data
+        if self.players == 1 and self.options.solo is Solo.REFUSED:
+            raise OptionError(
+                "mechanica: the Single Player Chips (L12) have no rule, so a 1-player game is refused (solo=refused)"
+            )
         self.rules = Rules(self.players, self.options, data, self.rule_gap)
         found = listings(self.options)
         self._where = _where(found)

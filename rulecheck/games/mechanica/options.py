@@ -91,6 +91,11 @@ class ForkDemolish(Reading):
     LIKE_AN_IMPROVEMENT = "like-an-improvement"
 
 
+class Solo(Reading):
+    SAME_TURNS = "same-turns"
+    REFUSED = "refused"
+
+
 class TruckCounts(Reading):
     ALWAYS_BUYABLE = "always-buyable"
     RULEBOOK = "rulebook"
@@ -177,6 +182,12 @@ class MechanicaOptions(Options):
         ("MEC-T12", "MEC-P8", "MEC-A2"),
         "a Fork is never demolished, since only an installed improvement may be (L113) and the text keeps Forks "
         "apart from improvements (L143, L211-212), or it may be demolished like one, back into the box",
+    )
+    solo: Solo = option(
+        Solo.SAME_TURNS,
+        ("MEC-S6", "MEC-W7", "MEC-T11"),
+        "MEC-F12: the box has Single Player Chips (L12) but no rule for them; one player plays the same turns as "
+        "several (with neither Double Rotate nor the Extras), or a 1-player game is refused",
     )
     fork_supply: ForkSupply = option(
         ForkSupply.ALWAYS_BUYABLE,
