@@ -96,6 +96,11 @@ class Solo(Reading):
     REFUSED = "refused"
 
 
+class BotShortage(Reading):
+    NONE_MADE = "none-made"
+    STAND_INS = "stand-ins"
+
+
 class TruckCounts(Reading):
     ALWAYS_BUYABLE = "always-buyable"
     RULEBOOK = "rulebook"
@@ -188,6 +193,13 @@ class MechanicaOptions(Options):
         ("MEC-S6", "MEC-W7", "MEC-T11"),
         "MEC-F12: the box has Single Player Chips (L12) but no rule for them; one player plays the same turns as "
         "several (with neither Double Rotate nor the Extras), or a 1-player game is refused",
+    )
+    bot_shortage: BotShortage = option(
+        BotShortage.NONE_MADE,
+        ("MEC-T7", "MEC-T6", "MEC-T10", "MEC-P5"),
+        'MEC-F08 (vii): a bot Make Bots, a gift or a recycling would take "from the supply" (L117, L123) when the '
+        "supply has none of its model is not made, or a stand-in is used (the factory run's improvements use "
+        "stand-ins either way, a rule gap)",
     )
     fork_supply: ForkSupply = option(
         ForkSupply.ALWAYS_BUYABLE,

@@ -20,17 +20,17 @@ from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.mechanica.actions import Place
-from rulecheck.games.mechanica.pieces import add_bots, check_supply, returned, with_factory
+from rulecheck.games.mechanica.pieces import add_bots, check_supply, returned, taken_from_supply, with_factory
 from rulecheck.games.mechanica.rules import Listing, PlayRule, Rules
 from rulecheck.games.mechanica.state import IN, PLACE, TURN, Factory, MechanicaState
 from rulecheck.games.mechanica.workday import end_turn
 
 
 def to_place(rules: Rules, state: MechanicaState, tile: str, **changes: Any) -> MechanicaState:
-    """The recycling-value bots of `tile`, taken from the supply, wait to be placed; `changes` are made to
-    the state at the same time (they change neither the supply nor the bots waiting)."""
-    bots = rules.improvement[tile].recycle
-    supply = returned(rules, state.supply, bots, -1)
+    """The recycling-value bots of `tile`, taken from the supply (those it holds, unless stand-ins are used),
+    wait to be placed; `changes` are made to the state at the same time (they change neither the supply nor
+    the bots waiting)."""
+    supply, bots = taken_from_supply(rules, state.supply, rules.improvement[tile].recycle)
     check_supply(rules, supply, state)
     return evolve(state, placing=state.placing + bots, supply=supply, **changes)
 

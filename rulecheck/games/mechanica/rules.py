@@ -22,6 +22,7 @@ from rulecheck.core.notation import Action, ActionCache
 from rulecheck.games.mechanica.data import BELT, CHOICE, DOCK, FLOOR, SMALL, START, Improvement, MechanicaData, Truck
 from rulecheck.games.mechanica.options import (
     BlueprintOnce,
+    BotShortage,
     CrowdedHole,
     DoubleRotateWithoutExtras,
     ExtrasSmallGames,
@@ -77,6 +78,9 @@ class Rules:
         self.printed_tile = (data.start_square, data.start_fabricator) if printed else None
         """The starting Basic Fabricator on its square when it is part of the board
         (`starting_fabricator=printed`): never demolished, worth nothing; None when it is an improvement."""
+        self.stand_ins = options.bot_shortage is BotShortage.STAND_INS
+        """MEC-F08 (vii): a bot the supply lacks is made all the same, with a stand-in (the supply goes below 0);
+        else Make Bots, gifts and recycling make none."""
         self.player_orders_recycled = options.recycled_order is RecycledOrder.PLAYER_CHOOSES
         """MEC-T6: the player says which waiting recycled bot each Place puts into its hole."""
         self.until_full = options.shop_rotation is ShopRotation.UNTIL_FULL
