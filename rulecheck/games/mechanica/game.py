@@ -75,7 +75,7 @@ def _listed_at(found: tuple[Listing, ...]) -> dict[tuple[str, str], tuple[Callab
 
 class Mechanica(Game[MechanicaState, Action]):
     name = "mechanica"
-    version = 1
+    version = 2
     min_players = 1
     max_players = 4
     campaign_players = (2, 4)
