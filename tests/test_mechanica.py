@@ -377,13 +377,15 @@ def test_the_starting_fabricator_scores_as_the_option_says(reading, scores):
 
 def test_a_solo_game_plays_the_same_turns_or_is_refused():
     """MEC-F12 under `solo`: the Single Player Chips (L12) have no rule; by default one player plays the same
-    turns (strict mode names the gap at setup), and under `refused` a 1-player game is not made at all; with
-    more players the option changes nothing."""
+    turns (strict mode names the gap when play returns to her), and under `refused` a 1-player game is not
+    made at all; with more players the option changes nothing."""
     from rulecheck.core.errors import OptionError, RuleGap
 
-    assert make_game("mechanica", 1).initial_state().phase == "setup"
+    game = make_game("mechanica", 1)
+    state = game.apply(_turn(game, _after_setup(game), step=MADE), Rotate())
+    assert game.apply(state, Draw("reducer")).workday == 2
     with pytest.raises(RuleGap) as gap:
-        make_game("mechanica", 1, strict=True).initial_state()
+        make_game("mechanica", 1, strict=True).apply(state, Draw("reducer"))
     assert gap.value.gap == "MEC-F12"
     with pytest.raises(OptionError, match="Single Player Chips"):
         make_game("mechanica", 1, {"solo": "refused"})

@@ -39,7 +39,7 @@ def initial_state(rules: Rules, options: MechanicaOptions) -> MechanicaState:
     supply = tuple(m.supply - (m.name == data.start_bot) * players for m in data.models)
     tiles = [i.name for i in data.improvements for _ in range(i.copies)]
     stacks = tuple(Pile.shuffled(b.name for b in data.blueprints if b.stack == n) for n in (1, 2))
-    state = MechanicaState(
+    return MechanicaState(
         phase=SETUP,
         factories=(factory,) * players,
         unseen=Pile.shuffled(tiles),
@@ -64,6 +64,3 @@ def initial_state(rules: Rules, options: MechanicaOptions) -> MechanicaState:
         resume="",
         routes=(),
     )
-    if players == 1:
-        rules.gap("MEC-F12", "the Single Player Chips (L12) have no rule: one player plays the same turns", state)
-    return state

@@ -117,6 +117,8 @@ def end_turn(rules: Rules, state: MechanicaState) -> MechanicaState:
     if player + 1 < rules.players:
         return evolve(state, turns=turns, placing=(), resume="", phase=TURN, player=player + 1, step=SELL)
     state = evolve(state, turns=turns, placing=(), resume="", phase=TURN)
+    if rules.players == 1:
+        rules.gap("MEC-F12", "the Single Player Chips (L12) have no rule: one player plays the same turns", state)
     touch("MEC-W8", "MEC-E1")
     if not improvements_left(rules, state):
         touch("MEC-O1")
