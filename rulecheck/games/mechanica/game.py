@@ -13,11 +13,11 @@ returns, ties standing. Here: the listings of each phase and step (each rule mod
 where its actions are legal) and the dispatch to the rule modules. Every ambiguity is an option
 (options.py).
 
-Leaves out: solo rules (none are written; one player plays the same turns, or under `solo=refused` a
-1-player game is refused, and in strict mode the end of each of its rounds raises the rule gap MEC-F12), money as coins (the
-supply of money is unlimited), and choices the rulebook gives a player but no rule reads: the order
-in which bots are sold. Where a gift of the Overactive Fabricator lands is not the receiver's choice
-here: it goes into her first Start Zone hole with room from the top (a rule gap, MEC-P9).
+Leaves out: solo rules (none are written; one player plays the same turns, or under `solo=refused` a 1-player
+game is refused, and in strict mode the end of each of its rounds raises the rule gap MEC-F12), money as coins
+(the supply of money is unlimited), and choices the rulebook gives a player but no rule reads: the order in
+which bots are sold. Where a gift of the Overactive Fabricator lands is not the receiver's choice here: it
+goes into her first Start Zone hole with room from the top (a rule gap, MEC-P9).
 """
 
 from __future__ import annotations
