@@ -7,8 +7,10 @@ find their hole full (MEC-F08), where recycled bots may go (MEC-F08 v, against t
 Shop's rotation (MEC-F09), whether Forks and Trucks are always buyable (L151, L163) or only while the box
 holds one, with the Big and Huge Truck counts where the rulebook and the publisher disagree, and the silent
 decisions of FID #30: whether the actions of any point of a turn are allowed while recycled bots wait to be
-placed, whether Double Rotate turns the Shop with no Extra left, how many exits a Fork has, and who orders the
-recycled bots placed.
+placed, whether Double Rotate turns the Shop with no Extra left, how many exits a Fork has, who orders the
+recycled bots placed, whether a bot the supply lacks is made with a stand-in (MEC-F08 vii), whether the
+starting Basic Fabricator is an improvement, whether a Fork may be demolished, and whether a 1-player game
+(no solo rule, MEC-F12) is played or refused.
 
 Leaves out: gaps no option decides; the engine raises RuleGap for those in strict mode (the rule modules,
 through `Rules.gap`).
