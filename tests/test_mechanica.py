@@ -391,3 +391,39 @@ def test_a_solo_game_plays_the_same_turns_or_is_refused():
         make_game("mechanica", 1, {"solo": "refused"})
     two = make_game("mechanica", 2, {"solo": "refused"})
     assert two.initial_state() == make_game("mechanica", 2).initial_state()
+
+
+@pytest.mark.parametrize("reading", ["allowed", "place-first"])
+def test_while_placing_the_turns_steps_wait_and_any_point_actions_follow_the_option(reading):
+    """MEC-A1, MEC-T6 under `anytime_while_placing`: while a recycled bot waits, a Fork may be bought under
+    `allowed` (L143 "at any point during your turn") and the bot still waits to be placed; Make Bots, a step
+    of the turn, waits under either value, refused by MEC-T6."""
+    game = make_game("mechanica", 1, {"anytime_while_placing": reading})
+    state = _after_setup(game)
+    factory = attrs.evolve(state.factories[0], wallet=5)
+    state = attrs.evolve(
+        _turn(game, state), phase=PLACE, step=BUY, resume="buy", placing=("plus",), factories=(factory,)
+    )
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(state, Make())
+    assert refused.value.clause == "MEC-T6"
+    if reading == "place-first":
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(state, BuyFork("F11"))
+        assert refused.value.clause == "MEC-T6"
+        return
+    state = game.apply(state, BuyFork("F11"))
+    assert (state.phase, state.placing, state.factories[0].forks) == (PLACE, ("plus",), ("F11",))
+    state = game.apply(state, Place("S1", ("plus",)))
+    assert (state.phase, state.step, state.placing) == (TURN, BUY, ())
+
+
+def test_a_middle_belt_fork_names_its_side_only_when_it_has_two_exits():
+    """MEC-A2 under `fork_exits=two`: a Fork on F22 must name a side, one on F12 names none."""
+    game = make_game("mechanica", 1)
+    state = _turn(game, _after_setup(game), step=MADE)
+    for wrong in (BuyFork("F22"), BuyFork("F22", ("belt",)), BuyFork("F12", ("down",))):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(state, wrong)
+        assert refused.value.clause == "MEC-A2"
+    assert game.apply(state, BuyFork("F22", ("down",))).factories[0].fork_sides == (("F22", "down"),)
