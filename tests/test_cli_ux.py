@@ -266,8 +266,8 @@ def test_fuzz_counts_a_long_witness_and_says_where_its_trace_is_and_wraps_a_shor
     code, out, _ = run(capsys, *argv, "--traces", tmp_path / "traces")
     assert code == 0
     lines = out.splitlines()
-    found = lines.index(next(line for line in lines if line.startswith("found rule gap: place S3: ")))
-    written = tmp_path / "traces" / "issue-1.json"
+    found = lines.index(next(line for line in lines if line.startswith("found rule gap: place S3 basic: ")))
+    written = tmp_path / "traces" / "issue-2.json"  # issue 1: the solo rule gap (MEC-F12), at the first round's end
     steps = len(load_trace(written).actions)
     assert steps > 30
     expected = f"    witness: {steps} steps, not shrunk (--shrink-findings shrinks it); written to {written}"

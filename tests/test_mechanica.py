@@ -221,17 +221,22 @@ def test_truck_counts_come_from_the_chosen_source():
     )
 
 
-def test_forks_are_committed_each_workday_before_the_run():
-    """MEC-A2 and the simultaneous commits: a Fork bought today is routed at the next workday's start."""
-    game = make_game("mechanica", 1)
+@pytest.mark.parametrize(
+    ("fork_exits", "side", "routes"),
+    [
+        ("two", ("up",), {"route F21 belt", "route F21 up"}),
+        ("every-exit", (), {"route F21 belt", "route F21 down", "route F21 up"}),
+    ],
+)
+def test_forks_are_committed_each_workday_before_the_run(fork_exits, side, routes):
+    """MEC-A2 and the simultaneous commits: a Fork bought today is routed at the next workday's start; on
+    the middle belt over its belt's exit and the side it was bought with (`fork_exits=two`, L149 "either
+    exit arrow"), or over every exit of its square."""
+    game = make_game("mechanica", 1, {"fork_exits": fork_exits})
     state = _turn(game, _after_setup(game), step=MADE)
-    state = game.apply(state, BuyFork("F21"))
+    state = game.apply(state, BuyFork("F21", side))
     state = game.apply(game.apply(state, Rotate()), Draw("reducer"))
-    assert state.phase == ROUTE and {a.text for a in game.legal_actions(state)} == {
-        "route F21 belt",
-        "route F21 down",
-        "route F21 up",
-    }
+    assert state.phase == ROUTE and {a.text for a in game.legal_actions(state)} == routes
     state = game.apply(state, Route("F21", "up"))
     assert state.phase == TURN and state.factories[0].forks == ("F21",)
     assert Next() in game.legal_actions(state)
@@ -252,19 +257,20 @@ def test_each_listing_lists_only_its_kinds_where_it_says(players):
     """A rule module's `Listing` says which kinds of action it lists and where (phase, step); game.py
     explains an action tried elsewhere from that alone, so a listing must list nothing else."""
     from rulecheck.check.play.playthrough import random_game
-    from rulecheck.games.mechanica.game import LISTINGS
+    from rulecheck.games.mechanica.game import listings
 
     game = make_game("mechanica", players)
+    found = listings(game.options)
     for seed in range(4):
         for state in random_game(game, seed).states:
             if game.to_move(state) < 0:
                 continue
-            for listing in LISTINGS:
+            for listing in found:
                 here = listing.phase == state.phase and listing.step in (None, state.step)
                 listed = listing.legal(game.rules, state, state.player) if here else ()
                 assert all(type(a) in listing.kinds for a in listed), (listing.kinds, listed)
             kinds = {type(a) for a in game.legal_actions(state)}
-            assert kinds <= {k for x in LISTINGS if x.phase == state.phase for k in x.kinds}
+            assert kinds <= {k for x in found if x.phase == state.phase for k in x.kinds}
 
 
 def test_a_bot_outside_a_truck_is_not_sold():
@@ -351,3 +357,73 @@ def test_starting_fabricators_cannot_be_tiles_if_every_tile_is_shuffled():
         "two-players",
     }
     assert answers["starting-fabricators-apart"].consistent
+
+
+@pytest.mark.parametrize(("reading", "scores"), [("improvement", True), ("printed", False)])
+def test_the_starting_fabricator_scores_as_the_option_says(reading, scores):
+    """MEC-O2, MEC-E4 under `starting_fabricator`: the Basic Fabricator a player starts with scores its
+    value as one of her improvements (L201), or nothing as part of the board; a bought one scores either way."""
+    game = make_game("mechanica", 1, {"starting_fabricator": reading})
+    state = _after_setup(game)
+    factory = state.factories[0]
+    value = game.rules.improvement[game.data.start_fabricator].value
+    assert value > 0
+    start = value if scores else 0
+    assert game.score(state, 0) == factory.wallet + factory.vault + start
+    bought = attrs.evolve(factory, tiles=(*factory.tiles, ("S1", game.data.start_fabricator)))
+    state = attrs.evolve(state, factories=(bought,))
+    assert game.score(state, 0) == factory.wallet + factory.vault + start + value
+
+
+def test_a_solo_game_plays_the_same_turns_or_is_refused():
+    """MEC-F12 under `solo`: the Single Player Chips (L12) have no rule; by default one player plays the same
+    turns (strict mode names the gap when play returns to her), and under `refused` a 1-player game is not
+    made at all; with more players the option changes nothing."""
+    from rulecheck.core.errors import OptionError, RuleGap
+
+    game = make_game("mechanica", 1)
+    state = game.apply(_turn(game, _after_setup(game), step=MADE), Rotate())
+    assert game.apply(state, Draw("reducer")).workday == 2
+    with pytest.raises(RuleGap) as gap:
+        make_game("mechanica", 1, strict=True).apply(state, Draw("reducer"))
+    assert gap.value.gap == "MEC-F12"
+    with pytest.raises(OptionError, match="Single Player Chips"):
+        make_game("mechanica", 1, {"solo": "refused"})
+    two = make_game("mechanica", 2, {"solo": "refused"})
+    assert two.initial_state() == make_game("mechanica", 2).initial_state()
+
+
+@pytest.mark.parametrize("reading", ["allowed", "place-first"])
+def test_while_placing_the_turns_steps_wait_and_any_point_actions_follow_the_option(reading):
+    """MEC-A1, MEC-T6 under `anytime_while_placing`: while a recycled bot waits, a Fork may be bought under
+    `allowed` (L143 "at any point during your turn") and the bot still waits to be placed; Make Bots, a step
+    of the turn, waits under either value, refused by MEC-T6."""
+    game = make_game("mechanica", 1, {"anytime_while_placing": reading})
+    state = _after_setup(game)
+    factory = attrs.evolve(state.factories[0], wallet=5)
+    state = attrs.evolve(
+        _turn(game, state), phase=PLACE, step=BUY, resume="buy", placing=("plus",), factories=(factory,)
+    )
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(state, Make())
+    assert refused.value.clause == "MEC-T6"
+    if reading == "place-first":
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(state, BuyFork("F11"))
+        assert refused.value.clause == "MEC-T6"
+        return
+    state = game.apply(state, BuyFork("F11"))
+    assert (state.phase, state.placing, state.factories[0].forks) == (PLACE, ("plus",), ("F11",))
+    state = game.apply(state, Place("S1", ("plus",)))
+    assert (state.phase, state.step, state.placing) == (TURN, BUY, ())
+
+
+def test_a_middle_belt_fork_names_its_side_only_when_it_has_two_exits():
+    """MEC-A2 under `fork_exits=two`: a Fork on F22 must name a side, one on F12 names none."""
+    game = make_game("mechanica", 1)
+    state = _turn(game, _after_setup(game), step=MADE)
+    for wrong in (BuyFork("F22"), BuyFork("F22", ("belt",)), BuyFork("F12", ("down",))):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(state, wrong)
+        assert refused.value.clause == "MEC-A2"
+    assert game.apply(state, BuyFork("F22", ("down",))).factories[0].fork_sides == (("F22", "down"),)

@@ -136,14 +136,15 @@ def test_output_bots_and_fork_commits_are_read():
             "routes": [{"player": 0, "square": "F12", "exit": "down"}],
             "players": [
                 {"improvements": {"S2": "basic-fabricator", "F12": "duplicator"}, "output_bots": {"F12": ["plus"]}},
-                {"forks": ["F22"]},
+                {"forks": ["F22"], "fork_sides": {"F22": "up"}},
             ],
         },
         fail,
     )
     assert state.routes == ((0, "F12", "down"),)
     assert ("F12", OUT, "plus") in state.factories[0].bots
-    assert [str(a) for a in game.legal_actions(state)] == ["route F22 belt", "route F22 down", "route F22 up"]
+    assert state.factories[1].fork_sides == (("F22", "up"),)
+    assert [str(a) for a in game.legal_actions(state)] == ["route F22 belt", "route F22 up"]
 
 
 START = {"S2": "basic-fabricator"}
@@ -201,8 +202,8 @@ REFUSED = [
     ),
     (
         4,
-        {},
-        {"players": [{"forks": ["F11", "F12", "F13"]}] * 3 + [{"forks": ["F21", "F22"]}]},
+        {"fork_supply": "box"},
+        {"players": [{"forks": ["F11", "F12", "F13"]}] * 3 + [{"forks": ["F31", "F32"]}]},
         "MEC-C1",
         ("players",),
     ),
@@ -217,6 +218,13 @@ REFUSED = [
     (1, {}, {"shop": ["", "", "", "", "upgrader"]}, "one-tile-per-shop-spot", ("shop",)),
     (1, {}, {"shop": [7]}, DOCS, ("shop", 0)),
     (1, {}, {"players": [{"improvements": {}}]}, "MEC-S1", ("players",)),
+    (
+        1,
+        {"starting_fabricator": "printed"},
+        {"players": [{"improvements": {}}]},
+        "MEC-S1",
+        ("players", 0, "improvements"),
+    ),
     (1, {}, {"stack": 30}, "tiles-in-one-place", ("stack",)),
     (1, {}, {"stack": 20, "extras": 6}, "tiles-in-one-place", ("stack",)),
     (1, {}, {"stack": 19, "extras": 8}, "MEC-S2", ("extras",)),
@@ -288,9 +296,36 @@ REFUSED = [
     (
         2,
         {},
-        {"phase": "route", "player": 1, "players": [{"forks": ["F12"]}, {"forks": ["F22"]}]},
+        {
+            "phase": "route",
+            "player": 1,
+            "players": [{"forks": ["F12"]}, {"forks": ["F22"], "fork_sides": {"F22": "up"}}],
+        },
         "MEC-A2",
         ("routes",),
+    ),
+    (1, {}, {"players": [{"forks": ["F22"]}]}, "MEC-A2", ("players", 0, "forks", 0)),
+    (
+        1,
+        {},
+        {"players": [{"forks": ["F12"], "fork_sides": {"F12": "down"}}]},
+        "MEC-A2",
+        ("players", 0, "fork_sides", "F12"),
+    ),
+    (1, {}, {"players": [{"fork_sides": {"F22": "up"}}]}, "MEC-A2", ("players", 0, "fork_sides", "F22")),
+    (
+        1,
+        {},
+        {"players": [{"forks": ["F22"], "fork_sides": {"F22": "left"}}]},
+        "MEC-A2",
+        ("players", 0, "fork_sides", "F22"),
+    ),
+    (
+        1,
+        {"fork_exits": "every-exit"},
+        {"players": [{"forks": ["F22"], "fork_sides": {"F22": "up"}}]},
+        "MEC-A2",
+        ("players", 0, "fork_sides", "F22"),
     ),
 ]
 

@@ -88,7 +88,7 @@ def test_money_accounted_catches_a_sale_that_pays_nothing_and_a_wallet_that_move
 
 
 def test_vault_never_decreases_catches_a_vault_emptied():
-    state = _state(lambda s: s.factories[1].vault > 0)
+    state = _with_factory(PLAY.states[-1], 1, vault=3)  # a vault built here: random play need not fill one
     emptied = _with_factory(state, 1, vault=0)
     assert CHECKS["vault-never-decreases"](GAME, state, Make(), emptied) == (
         f"player 1's Vault went from {state.factories[1].vault} to 0"

@@ -1,13 +1,14 @@
 """Mechanica's actions and chance outcomes in canonical notation.
 
 Models: selling a bot from a Truck (`sell D2 basic`), ending the Sell step (`next`), installing the
-improvement of a Shop spot on a square (`install 0 F12`; spots count from 0, the 7-cost spot) or
-recycling it (`recycle 1`), demolishing (`demolish F12`), Make Bots (`make`, which ends the Buy step),
-rotating the Shop (`rotate`, which ends the turn), completing a blueprint with the Truck of each bot
-it needs (`blueprint bp03 D1 D2`), buying a Truck (`truck D1 big`) or a Fork (`fork F12`), placing a
-recycled bot (`place S1`), and a workday's fork commits (`route F12 up`). Chance: the improvement
-drawn (`draw duplicator`) and the blueprint turned up (`reveal bp07`). The domain of each action's
-arguments, for numbering the actions (`domains`).
+improvement of a Shop spot on a square (`install 0 F12`; spots count from 0, the 7-cost spot) or recycling it
+(`recycle 1`), demolishing (`demolish F12`), Make Bots (`make`, which ends the Buy step), rotating the Shop
+(`rotate`, which ends the turn), completing a blueprint with the Truck of each bot it needs (`blueprint bp03
+D1 D2`), buying a Truck (`truck D1 big`) or a Fork (`fork F12`, or with its side on the middle belt under
+`fork_exits=two`, `fork F22 up`), placing a recycled bot (`place S1 plus`, or `place S1` for the next under
+`recycled_order=printed-order`), and a workday's fork commits (`route F12 up`). Chance: the improvement drawn
+(`draw duplicator`) and the blueprint turned up (`reveal bp07`). The domain of each action's arguments, for
+numbering the actions (`domains`).
 
 Leaves out: legality, which game.py and the rule modules decide.
 """
@@ -114,16 +115,22 @@ class BuyTruck(Action):
 
 @attrs.frozen
 class BuyFork(Action):
+    """A Fork for `square`; `side` names where its second exit arrow points (`up` or `down`) where the
+    square has three exits and a Fork two (`fork_exits=two`), and is empty elsewhere."""
+
     verb = "fork"
     square: str
+    side: tuple[str, ...] = ()
 
 
 @attrs.frozen
 class Place(Action):
-    """Put the next recycled bot into the Start Zone hole on `square`."""
+    """Put a recycled bot into the Start Zone hole on `square`: the bot of `model` (one name) where the
+    player chooses which (`recycled_order=player-chooses`), else (no name) the next in the data's order."""
 
     verb = "place"
     square: str
+    model: tuple[str, ...] = ()
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
@@ -161,8 +168,8 @@ def domains(rules: Rules) -> dict[type[Action], Sequence[Domain]]:
         Rotate: (),
         Complete: (rules.blueprint_names, Sequences(tuple(sorted(rules.dock)), longest)),
         BuyTruck: (tuple(sorted(rules.dock)), tuple(sorted(rules.truck))),
-        BuyFork: (tuple(sorted(rules.floor)),),
-        Place: (tuple(sorted(rules.start)),),
+        BuyFork: (tuple(sorted(rules.floor)), Sequences((DOWN, UP), 1)),
+        Place: (tuple(sorted(rules.start)), Sequences(rules.models, 1)),
         Draw: (rules.tile_names,),
         Reveal: (rules.blueprint_names,),
     }

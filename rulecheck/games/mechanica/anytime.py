@@ -1,9 +1,11 @@
 """Mechanica's purchases and demolishing at any step of one's own turn (MEC-A1, MEC-P8).
 
 Models: demolishing an installed improvement, its bots back to the supply and the tile out of the game
-(MEC-T12, MEC-P8); buying a Fork from the box onto a free Factory Floor square (MEC-A2); buying a Truck
-from the box (MEC-A3), which replaces a Small Truck at its price or upgrades the truck it names at its
-upgrade price, the upgraded truck going back to the box.
+(MEC-T12, MEC-P8), and under `fork_demolish=like-an-improvement` a Fork, back into the box; buying a Fork onto
+a free Factory Floor square (MEC-A2), on the middle belt with the side its second exit points to under
+`fork_exits=two`; buying a Truck (MEC-A3), which replaces a Small Truck at its price or upgrades the truck it
+names at its upgrade price, the upgraded truck going back to the box. Both are always buyable (L151, L163) or
+only while the box holds one (`fork_supply`, `truck_counts`); the count left is kept either way.
 
 Leaves out: blueprints, also of any step (blueprints.py), and what a Fork does in the run (run.py).
 """
@@ -26,23 +28,31 @@ from rulecheck.games.mechanica.state import TURN, Factory, MechanicaState
 
 
 def _truck_offers(rules: Rules, trucks_left: tuple[int, ...], factory: Factory, current: str) -> dict[str, int]:
-    """MEC-A3: the trucks that may replace the `current` truck now, with their prices: those the box
-    still holds and the Wallet can pay (rules.truck_offers says which replace which, at what price)."""
+    """MEC-A3: the trucks that may replace the `current` truck now, with their prices: those in stock
+    (always, or while the box holds one) and the Wallet can pay (rules.truck_offers says which replace
+    which, at what price)."""
+    wallet = factory.wallet
     return {
         kind: price
         for kind, price, index in rules.truck_offers[current]
-        if trucks_left[index] > 0 and money.can_pay(INT_OPS, factory.wallet, price)
+        if money.in_stock(INT_OPS, trucks_left[index], rules.trucks_always) and money.can_pay(INT_OPS, wallet, price)
     }
 
 
 def _fork_refusal(rules: Rules, forks_left: bool, factory: Factory) -> str | None:
-    """MEC-A2: why no Fork may be bought now (`forks_left`: whether the box holds one), or None when one
+    """MEC-A2: why no Fork may be bought now (`forks_left`: whether one is in stock), or None when one
     may (onto a free Factory Floor square)."""
     if not forks_left:
-        return "no Fork is left"
+        return "no Fork is left in the box (fork_supply=box)"
     if not money.can_pay(INT_OPS, factory.wallet, rules.data.fork_price):
         return "the Wallet cannot pay for a Fork"
     return None
+
+
+def _sides(rules: Rules, square: str) -> tuple[tuple[str, ...], ...]:
+    """The `side` arguments of a Fork bought for `square`: one of its sides where the Fork has two of the
+    square's three exits (`fork_exits=two`), else none."""
+    return tuple((side,) for side in rules.fork_sides[square]) or ((),)
 
 
 def _free_floor(rules: Rules, factory: Factory) -> list[str]:
@@ -51,15 +61,21 @@ def _free_floor(rules: Rules, factory: Factory) -> list[str]:
 
 
 def legal(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
-    return _legal(rules, state.factories[player], state.forks_left > 0, state.trucks_left)
+    return _legal(rules, state.factories[player], _forks_in_stock(rules, state), state.trucks_left)
+
+
+def _forks_in_stock(rules: Rules, state: MechanicaState) -> bool:
+    return bool(money.in_stock(INT_OPS, state.forks_left, rules.forks_always))
 
 
 @lru_cache(maxsize=LISTINGS_KEPT)
 def _legal(rules: Rules, factory: Factory, forks_left: bool, trucks_left: tuple[int, ...]) -> tuple[Action, ...]:
     act = rules.act
-    found: list[Action] = [act(Demolish, s) for s, _ in factory.tiles]
+    found: list[Action] = [act(Demolish, t[0]) for t in factory.tiles if t != rules.printed_tile]
+    if rules.forks_demolished:
+        found += [act(Demolish, s) for s in factory.forks]
     if _fork_refusal(rules, forks_left, factory) is None:
-        found += [act(BuyFork, s) for s in _free_floor(rules, factory)]
+        found += [act(BuyFork, s, side) for s in _free_floor(rules, factory) for side in _sides(rules, s)]
     for square, current in factory.trucks:
         found += [act(BuyTruck, square, kind) for kind in _truck_offers(rules, trucks_left, factory, current)]
     return tuple(found)
@@ -69,6 +85,13 @@ def _apply_demolish(rules: Rules, state: MechanicaState, player: int, action: De
     touch("MEC-A1", "MEC-T12")
     touch("MEC-P8")
     factory = state.factories[player]
+    if action.square in factory.forks:
+        factory = evolve(
+            factory,
+            forks=tuple(s for s in factory.forks if s != action.square),
+            fork_sides=tuple(f for f in factory.fork_sides if f[0] != action.square),
+        )
+        return with_factory(state, player, factory, forks_left=state.forks_left + 1)
     tile = dict(factory.tiles)[action.square]
     lost = [model for square, _, model in factory.bots if square == action.square]
     factory = evolve(
@@ -86,8 +109,16 @@ def _apply_demolish(rules: Rules, state: MechanicaState, player: int, action: De
 
 
 def _illegal_demolish(rules: Rules, state: MechanicaState, player: int, action: Demolish) -> IllegalAction | None:
-    if action.square not in dict(state.factories[player].tiles):
+    factory = state.factories[player]
+    if action.square in factory.forks and not rules.forks_demolished:
+        return IllegalAction("MEC-T12", "a Fork is not an improvement: it is never demolished (fork_demolish)", action)
+    if action.square in factory.forks:
+        return None
+    tiles = dict(factory.tiles)
+    if action.square not in tiles:
         return IllegalAction("MEC-T12", "no improvement of yours on that square", action)
+    if (action.square, tiles[action.square]) == rules.printed_tile:
+        return IllegalAction("MEC-T12", "the starting Fabricator is part of the board (starting_fabricator)", action)
     return None
 
 
@@ -97,6 +128,7 @@ def _apply_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFor
     factory = evolve(
         factory,
         forks=tuple(sorted(factory.forks + (action.square,))),
+        fork_sides=tuple(sorted(factory.fork_sides + tuple((action.square, side) for side in action.side))),
         wallet=money.paid(INT_OPS, factory.wallet, rules.data.fork_price),
     )
     return with_factory(state, player, factory, forks_left=state.forks_left - 1)
@@ -104,11 +136,16 @@ def _apply_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFor
 
 def _illegal_fork(rules: Rules, state: MechanicaState, player: int, action: BuyFork) -> IllegalAction | None:
     factory = state.factories[player]
-    refusal = _fork_refusal(rules, state.forks_left > 0, factory)
+    refusal = _fork_refusal(rules, _forks_in_stock(rules, state), factory)
     if refusal is not None:
         return IllegalAction("MEC-A2", refusal, action)
     if action.square not in _free_floor(rules, factory):
         return IllegalAction("MEC-A2", "a Fork goes on a free Factory Floor square", action)
+    square, sides = action.square, rules.fork_sides[action.square]
+    if sides and action.side not in _sides(rules, square):
+        return IllegalAction("MEC-A2", f"a Fork on {square} points {' or '.join(sides)} (fork_exits=two)", action)
+    if not sides and action.side:
+        return IllegalAction("MEC-A2", f"a Fork on {square} takes every exit of its square; name no side", action)
     return None
 
 

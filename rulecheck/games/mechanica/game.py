@@ -13,19 +13,22 @@ returns, ties standing. Here: the listings of each phase and step (each rule mod
 where its actions are legal) and the dispatch to the rule modules. Every ambiguity is an option
 (options.py).
 
-Leaves out: solo rules (none are written; one player plays the same turns), money as coins (the
-supply of money is unlimited), and choices the rulebook gives a player but no rule reads: the order
-in which bots are sold. Where a gift of the Overactive Fabricator lands is not the receiver's choice
-here: it goes into her first Start Zone hole with room from the top (a rule gap, MEC-P9).
+Leaves out: solo rules (none are written; one player plays the same turns, or under `solo=refused` a 1-player
+game is refused, and in strict mode the end of each of its rounds raises the rule gap MEC-F12), money as coins
+(the supply of money is unlimited), and choices the rulebook gives a player but no rule reads: the order in
+which bots are sold. Where a gift of the Overactive Fabricator lands is not the receiver's choice here: it
+goes into her first Start Zone hole with room from the top (a rule gap, MEC-P9).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
+import attrs
+
 from rulecheck.core.clauses import touch
-from rulecheck.core.errors import IllegalAction
+from rulecheck.core.errors import IllegalAction, OptionError
 from rulecheck.core.evolve import evolve
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
@@ -34,28 +37,45 @@ from rulecheck.core.traits import EXPLICIT_CHANCE, PERFECT, SCORES, SIMULTANEOUS
 from rulecheck.games.mechanica import anytime, blueprints, bounds, recycling, setup, shop, steps, workday
 from rulecheck.games.mechanica.actions import ACTION_TYPES, CHANCE_TYPES, Draw, Reveal, domains
 from rulecheck.games.mechanica.data import FORMAT, MechanicaData
-from rulecheck.games.mechanica.options import OPTIONS, MechanicaOptions
+from rulecheck.games.mechanica.options import OPTIONS, AnytimeWhilePlacing, MechanicaOptions, Solo
 from rulecheck.games.mechanica.rules import Listing, PlayRule, Rules
 from rulecheck.games.mechanica.state import OVER, PLACE, ROUTE, STEPS, TURN, MechanicaState
 
 PLAY_RULES: tuple[PlayRule, ...] = workday.RULES + recycling.RULES + steps.RULES + anytime.RULES + blueprints.RULES
 _RULE_BY_TYPE = {rule.action_type: rule for rule in PLAY_RULES}
-LISTINGS: tuple[Listing, ...] = (
-    workday.LISTINGS + recycling.LISTINGS + anytime.LISTINGS + blueprints.LISTINGS + steps.LISTINGS
-)
-_WHERE = {kind: (listing.phase, listing.step) for listing in LISTINGS for kind in listing.kinds}
-"""The phase and the step (None: any) where each kind of player action is legal."""
-_LISTED_AT = {
-    (phase, step): tuple(x.legal for x in LISTINGS if x.phase == phase and x.step in (None, step))
-    for phase in (ROUTE, PLACE, TURN)
-    for step in STEPS
-}
-"""The listings of each phase and step."""
+
+
+def listings(options: MechanicaOptions) -> tuple[Listing, ...]:
+    """Where each kind of player action is legal: each rule module's `LISTINGS`, and under
+    `anytime_while_placing=allowed` the actions of any point of the turn (MEC-A1, MEC-P8) while recycled
+    bots wait to be placed too."""
+    anytime_listings = anytime.LISTINGS + blueprints.LISTINGS
+    if options.anytime_while_placing is AnytimeWhilePlacing.ALLOWED:
+        anytime_listings += tuple(attrs.evolve(x, phase=PLACE) for x in anytime_listings)
+    return workday.LISTINGS + recycling.LISTINGS + anytime_listings + steps.LISTINGS
+
+
+def _where(found: tuple[Listing, ...]) -> dict[type[Action], dict[str, str | None]]:
+    """For each kind of player action, the phases where it is legal, each with its step (None: any)."""
+    where: dict[type[Action], dict[str, str | None]] = {}
+    for listing in found:
+        for kind in listing.kinds:
+            where.setdefault(kind, {})[listing.phase] = listing.step
+    return where
+
+
+def _listed_at(found: tuple[Listing, ...]) -> dict[tuple[str, str], tuple[Callable[..., Sequence[Action]], ...]]:
+    """The listings of each phase and step."""
+    return {
+        (phase, step): tuple(x.legal for x in found if x.phase == phase and x.step in (None, step))
+        for phase in (ROUTE, PLACE, TURN)
+        for step in STEPS
+    }
 
 
 class Mechanica(Game[MechanicaState, Action]):
     name = "mechanica"
-    version = 1
+    version = 2
     min_players = 1
     max_players = 4
     campaign_players = (2, 4)
@@ -82,7 +102,19 @@ class Mechanica(Game[MechanicaState, Action]):
 
     def _prepare(self) -> None:
         data: MechanicaData = self.data
+        if self.players == 1 and self.options.solo is Solo.REFUSED:
+            raise OptionError(
+                "mechanica: the Single Player Chips (L12) have no rule, so a 1-player game is refused (solo=refused)"
+            )
         self.rules = Rules(self.players, self.options, data, self.rule_gap)
+        found = listings(self.options)
+        self._where = _where(found)
+        self._listed_at = _listed_at(found)
+        self._placing_refusal = (
+            "recycled bots are placed before the turn's steps go on"
+            if self.options.anytime_while_placing is AnytimeWhilePlacing.ALLOWED
+            else "recycled bots are placed before anything else"
+        )
 
     def initial_state(self) -> MechanicaState:
         return setup.initial_state(self.rules, self.options)
@@ -97,7 +129,7 @@ class Mechanica(Game[MechanicaState, Action]):
     def score(self, state: MechanicaState, player: int) -> int:
         """MEC-O2, MEC-E4: Wallet, Vault and the value of the installed improvements."""
         factory = state.factories[player]
-        return factory.wallet + factory.vault + sum(self.rules.improvement[t].value for _, t in factory.tiles)
+        return factory.wallet + factory.vault + sum(self.rules.tile_value(t) for t in factory.tiles)
 
     def return_bounds(self, max_steps: int) -> tuple[int, int]:
         """Scores from 0 up to a bound derived from the rules and the data set (bounds.py)."""
@@ -115,7 +147,7 @@ class Mechanica(Game[MechanicaState, Action]):
 
     def _legal_actions(self, state: MechanicaState, player: int) -> Iterable[Action]:
         found: list[Action] = []
-        for legal in _LISTED_AT[state.phase, state.step]:
+        for legal in self._listed_at[state.phase, state.step]:
             found += legal(self.rules, state, player)
         return found
 
@@ -146,14 +178,15 @@ class Mechanica(Game[MechanicaState, Action]):
             if not isinstance(action, wanted):
                 return IllegalAction("MEC-S4", f"the draw due is {due}", action)
             return IllegalAction("MEC-S2", "that is not among the unseen items", action)
-        where = _WHERE.get(type(action))
-        phase, step = (None, None) if where is None else where
-        if (state.phase == ROUTE) != (phase == ROUTE):
+        where = self._where.get(type(action))
+        phases = where or {}
+        if (state.phase == ROUTE) != (ROUTE in phases):
             return IllegalAction("MEC-W2", "fork exits are chosen at the start of a workday, and only then", action)
-        if (state.phase == PLACE) != (phase == PLACE):
-            return IllegalAction("MEC-T6", "recycled bots are placed before anything else", action)
+        if state.phase not in phases and PLACE in (state.phase, *phases):
+            return IllegalAction("MEC-T6", self._placing_refusal, action)
         if where is None:
             return None
+        step = where.get(state.phase)
         if step is not None and step != state.step:
             return IllegalAction(
                 "MEC-T0", f"{action.verb} belongs to the {step} step; this is the {state.step} step", action

@@ -130,7 +130,7 @@ class _Drawing:
             self.axes.text(x - HALF + 0.03, y - HALF + 0.03, square, va="top", fontsize=9, gid=f"square-{square}")
             label = tiles.get(square, "")
             if square in self.factory.forks:
-                label = "fork"
+                label = " ".join(("fork", *(side for s, side in self.factory.fork_sides if s == square)))
             if rules.is_dock(square):
                 label = f"{trucks[square]} ({rules.capacity[trucks[square]]})"
             if label:

@@ -1,7 +1,8 @@
 """Bots between the supply and the factories, and a player's factory within the state.
 
-Models: returning bots to the supply or taking them from it, by model; the rule gap when a model runs
-short (MEC-F08: stand-ins are used); adding bots to a factory's multiset; the bots in a factory's
+Models: returning bots to the supply or taking them from it, by model, and taking only those the supply
+holds unless stand-ins are used (`bot_shortage`); the rule gap when a model runs short all the same
+(MEC-F08: stand-ins are used); adding bots to a factory's multiset; the bots in a factory's
 Trucks; the squares a factory has taken (improvements and Forks, MEC-T4, MEC-T12, MEC-A2); putting a
 player's changed factory back into the state; keeping a part of the state the very same object when a
 step leaves it as it was (so a property that reads only parts a step left alone is not checked again).
@@ -15,6 +16,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from rulecheck.core.evolve import evolve
+from rulecheck.core.ops import INT_OPS
+from rulecheck.games.mechanica import money
 from rulecheck.games.mechanica.rules import Rules
 from rulecheck.games.mechanica.state import Bot, Factory, MechanicaState
 
@@ -57,6 +60,21 @@ def returned(rules: Rules, supply: Sequence[int], models: Iterable[str], change:
     for model in models:
         counts[rules.rank[model]] += change
     return as_before(tuple(supply), tuple(counts))
+
+
+def taken_from_supply(
+    rules: Rules, supply: tuple[int, ...], models: Iterable[str]
+) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The supply after `models` (once per mention, in that order) are taken from it, and those taken: every
+    one with stand-ins (`bot_shortage=stand-ins`), else only those the supply still holds (MEC-F08 vii)."""
+    counts = list(supply)
+    got = []
+    for model in models:
+        i = rules.rank[model]
+        if money.in_stock(INT_OPS, counts[i], rules.stand_ins):
+            counts[i] -= 1
+            got.append(model)
+    return as_before(supply, tuple(counts)), tuple(got)
 
 
 def check_supply(rules: Rules, supply: Sequence[int], state: MechanicaState) -> None:

@@ -80,7 +80,17 @@ KEYS: Final = (
     "to_place",
     "routes",
 )
-PLAYER_KEYS: Final = ("wallet", "vault", "turns", "improvements", "trucks", "forks", "bots", "output_bots")
+PLAYER_KEYS: Final = (
+    "wallet",
+    "vault",
+    "turns",
+    "improvements",
+    "trucks",
+    "forks",
+    "fork_sides",
+    "bots",
+    "output_bots",
+)
 BLUEPRINT_KEYS: Final = ("face_up", "face_down", "under")
 STACKS: Final = 2
 
@@ -147,6 +157,7 @@ def _write_factory(rules: Rules, factory: Factory, turns: int) -> dict[str, Any]
         "improvements": by_square(factory.tiles),
         "trucks": by_square(factory.trucks),
         "forks": list(factory.forks),
+        "fork_sides": by_square(factory.fork_sides),
         "bots": by_square((s, sorted(models)) for (s, hole), models in held.items() if hole == IN),
         "output_bots": by_square((s, sorted(models)) for (s, hole), models in held.items() if hole == OUT),
     }
@@ -308,6 +319,14 @@ def _read_factory(r: _Reader, entry: Any, path: Path, default_turns: int) -> tup
                 r.fail(at, f"{shown(tile)} goes on a {where} square, not on {square}", "MEC-T4")
             tiles[square] = tile
 
+    if rules.printed_tile is not None and rules.printed_tile not in tiles.items():
+        r.fail(
+            [*path, "improvements"],
+            f"the starting {shown(data.start_fabricator)} on {data.start_square} is part of the board "
+            "(starting_fabricator=printed): it is never demolished",
+            "MEC-S1",
+        )
+
     trucks = {square: SMALL for square in rules.dock}
     given = r.mapping(t, "trucks", path)
     kinds = (SMALL, *sorted(rules.truck))
@@ -329,6 +348,7 @@ def _read_factory(r: _Reader, entry: Any, path: Path, default_turns: int) -> tup
         if square in forks:
             r.fail(at, f"{square} holds a Fork already", "MEC-A2")
         forks.append(square)
+    sides = _read_fork_sides(r, t, path, forks)
 
     bots = _read_bots(r, t, path, tiles, trucks, set(forks))
     factory = Factory(
@@ -338,8 +358,32 @@ def _read_factory(r: _Reader, entry: Any, path: Path, default_turns: int) -> tup
         bots=tuple(sorted(bots)),
         wallet=wallet,
         vault=vault,
+        fork_sides=tuple(sorted(sides.items())),
     )
     return factory, turns
+
+
+def _read_fork_sides(r: _Reader, t: Mapping[str, Any], path: Path, forks: Sequence[str]) -> dict[str, str]:
+    """MEC-A2 under `fork_exits=two`: the side each Fork on a square with three exits points to; the
+    Forks elsewhere have none."""
+    sides: dict[str, str] = {}
+    for square, side in (r.mapping(t, "fork_sides", path) or {}).items():
+        at = [*path, "fork_sides", square]
+        if square not in forks:
+            r.fail(at, f"{square} holds no Fork (the key `forks`)", "MEC-A2")
+        choices = r.rules.fork_sides[square]
+        if not choices:
+            r.fail(at, f"a Fork on {square} takes every exit of its square (fork_exits); it has no side", "MEC-A2")
+        sides[square] = r.choice(side, at, choices, "side", "MEC-A2")
+    for i, square in enumerate(forks):
+        if r.rules.fork_sides[square] and square not in sides:
+            r.fail(
+                [*path, "forks", i],
+                f"a Fork on {square} has two of its three exits (fork_exits=two): give its side in `fork_sides`, "
+                f"{' or '.join(r.rules.fork_sides[square])}",
+                "MEC-A2",
+            )
+    return sides
 
 
 def _read_bots(
@@ -392,14 +436,14 @@ def _capacity(
 
 
 def _check_box(r: _Reader, factories: Sequence[Factory]) -> None:
-    """No more Forks and Trucks installed than the box holds."""
+    """No more Forks and Trucks installed than the box holds, unless they are always buyable."""
     rules = r.rules
     forks = sum(len(f.forks) for f in factories)
-    if forks > rules.data.fork_count:
+    if forks > rules.data.fork_count and not rules.forks_always:
         r.fail(("players",), f"{forks} Forks installed; the box holds {rules.data.fork_count}", "MEC-C1")
     source = r.game.options.truck_counts
     for truck, left in zip(rules.data.trucks, _trucks_left(rules, factories), strict=True):
-        if left < 0:
+        if left < 0 and not rules.trucks_always:
             held = dict(truck.counts)[source.value]
             rule = "MEC-P6" if source is TruckCounts.PUBLISHER else "MEC-C1"
             r.fail(

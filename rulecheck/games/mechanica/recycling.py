@@ -1,10 +1,11 @@
 """Mechanica's recycled bots: what a recycled improvement gives back, and placing it.
 
 Models: an improvement recycled from the Shop (MEC-T6) or fallen into the Recycler (MEC-T10) gives its
-recycling-value bots from the supply, which the player places one at a time into her Start Zone holes
-with room (PLACE, before anything else; under `recycled_bots=empty-hole` only empty holes, MEC-P9);
-with no hole to take them they go back to the supply (a rule gap, MEC-F08). Once placed, the Buy step
-goes on, or after a rotation the turn ends (workday.py).
+recycling-value bots from the supply, which the player places one at a time (PLACE; before the turn's
+steps go on), the bot of her choice (`recycled_order=player-chooses`) or the next in the data's order,
+into her Start Zone holes with room (under `recycled_bots=empty-hole` only empty holes, MEC-P9); with no
+hole to take them they go back to the supply (a rule gap, MEC-F08). Once placed, the Buy step goes on,
+or after a rotation the turn ends (workday.py).
 
 Leaves out: buying and rotating themselves (steps.py, shop.py).
 """
@@ -19,17 +20,17 @@ from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.mechanica.actions import Place
-from rulecheck.games.mechanica.pieces import add_bots, check_supply, returned, with_factory
+from rulecheck.games.mechanica.pieces import add_bots, check_supply, returned, taken_from_supply, with_factory
 from rulecheck.games.mechanica.rules import Listing, PlayRule, Rules
 from rulecheck.games.mechanica.state import IN, PLACE, TURN, Factory, MechanicaState
 from rulecheck.games.mechanica.workday import end_turn
 
 
 def to_place(rules: Rules, state: MechanicaState, tile: str, **changes: Any) -> MechanicaState:
-    """The recycling-value bots of `tile`, taken from the supply, wait to be placed; `changes` are made to
-    the state at the same time (they change neither the supply nor the bots waiting)."""
-    bots = rules.improvement[tile].recycle
-    supply = returned(rules, state.supply, bots, -1)
+    """The recycling-value bots of `tile`, taken from the supply (those it holds, unless stand-ins are used),
+    wait to be placed; `changes` are made to the state at the same time (they change neither the supply nor
+    the bots waiting)."""
+    supply, bots = taken_from_supply(rules, state.supply, rules.improvement[tile].recycle)
     check_supply(rules, supply, state)
     return evolve(state, placing=state.placing + bots, supply=supply, **changes)
 
@@ -59,18 +60,34 @@ def after_placing(rules: Rules, state: MechanicaState, resume: str) -> Mechanica
     return evolve(state, phase=TURN, resume="")
 
 
+def _choices(rules: Rules, placing: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The `model` arguments of a Place: each model waiting, by rank, where the player chooses
+    (`recycled_order=player-chooses`), else none (the next waiting bot goes)."""
+    if not rules.player_orders_recycled:
+        return ((),)
+    return tuple((m,) for m in sorted(set(placing), key=rules.rank.__getitem__))
+
+
 def legal_places(rules: Rules, state: MechanicaState, player: int) -> list[Action]:
-    return [rules.act(Place, s) for s in holes_with_room(rules, state.factories[player])]
+    choices = _choices(rules, state.placing)
+    return [rules.act(Place, s, c) for s in holes_with_room(rules, state.factories[player]) for c in choices]
 
 
 def _apply_place(rules: Rules, state: MechanicaState, player: int, action: Place) -> MechanicaState:
     touch("MEC-T6")
-    factory = add_bots(state.factories[player], [(action.square, IN, state.placing[0])])
-    state = with_factory(state, player, factory, placing=state.placing[1:])
+    placing = list(state.placing)
+    model = placing.pop(placing.index(action.model[0]) if action.model else 0)
+    factory = add_bots(state.factories[player], [(action.square, IN, model)])
+    state = with_factory(state, player, factory, placing=tuple(placing))
     return after_placing(rules, state, state.resume)
 
 
 def _illegal_place(rules: Rules, state: MechanicaState, player: int, action: Place) -> IllegalAction:
+    if action.model not in _choices(rules, state.placing):
+        waiting = ", ".join(sorted(set(state.placing)))
+        if rules.player_orders_recycled:
+            return IllegalAction("MEC-T6", f"name one of the bots waiting to be placed: {waiting}", action)
+        return IllegalAction("MEC-T6", "the bots are placed in the data's order (recycled_order); name none", action)
     return IllegalAction("MEC-T6", "that Start Zone hole has no room", action)
 
 

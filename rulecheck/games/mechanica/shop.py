@@ -4,7 +4,8 @@ Models: each draw as a chance node: an improvement from the unseen tiles into a 
 setup, MEC-T9 after a rotation; from the Stack, or with 4 players from the Extras once the Stack is out,
 MEC-S6) and a blueprint turned up from its stack (MEC-S4); the rotation (MEC-T8): one spot clockwise, a
 tile in the last spot falling into the Recycler and recycled by the rotating player (MEC-T10), a draw
-into the emptied 7-cost spot, Double Rotate (MEC-T11) and, under `shop_rotation=until-full`, rotating
+into the emptied 7-cost spot, Double Rotate (MEC-T11; with no Extra left it turns and puts nothing out under
+`double_rotate_without_extras=rotate-again`) and, under `shop_rotation=until-full`, rotating
 until every spot is filled. Setup ends with its last draw (workday.py starts the first workday); a
 rotation ends the turn once the recycled bots are placed (recycling.py).
 
@@ -111,9 +112,12 @@ def rotate(rules: Rules, state: MechanicaState) -> MechanicaState:
 
 def _after_rotation(rules: Rules, state: MechanicaState) -> MechanicaState:
     occupied = [bool(t) for t in state.shop]
-    if money.double_rotate_due(INT_OPS, occupied, rules.double_rotate, state.extras):
+    due = money.double_rotate_due(INT_OPS, occupied, rules.double_rotate, state.extras, rules.rotate_without_extras)
+    if due:
         touch("MEC-T11")
-        return _turn_once(rules, state, pending=(f"{EXTRAS}:0",))
+        if money.double_rotate_draws(INT_OPS, due, state.extras):
+            return _turn_once(rules, state, pending=(f"{EXTRAS}:0",))
+        return _after_rotation(rules, _turn_once(rules, state))
     if rules.until_full and not all(occupied):
         due = _next_draw(rules, state)
         if due is not None:

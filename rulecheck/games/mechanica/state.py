@@ -56,6 +56,9 @@ class Factory:
     """(square, IN or OUT, model) for every bot, sorted (a multiset)."""
     wallet: int
     vault: int
+    fork_sides: tuple[tuple[str, str], ...] = ()
+    """(square, UP or DOWN) for every Fork on a square with three exits under `fork_exits=two`: the side
+    its second exit arrow points to, chosen when it was bought (MEC-A2), by square."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -79,7 +82,9 @@ class MechanicaState:
     supply: tuple[int, ...]
     """Bots of each model in the supply."""
     trucks_left: tuple[int, ...]
+    """Trucks of each kind in the box, less those installed (below 0 when always buyable, MEC-A3)."""
     forks_left: int
+    """Forks in the box, less those installed (below 0 when always buyable, MEC-A2)."""
     workday: int
     player: int
     """Whose turn it is (or, in ROUTE, who commits next)."""

@@ -49,7 +49,8 @@ def statement_set(game: Any) -> StatementSet:
             ops.ctx = v["players"].ctx  # the engine's guard, built in the context `ask` gave the variables
             occupied = [z3.BoolVal(True, ops.ctx)] + [z3.Not(v["buys_all"])] * (spots - 1)
             small_game = z3.And(2 <= v["players"], v["players"] <= 3)
-            return money.double_rotate_due(ops, occupied, small_game, z3.IntVal(data.extras, ops.ctx))
+            extras = z3.IntVal(data.extras, ops.ctx)
+            return money.double_rotate_due(ops, occupied, small_game, extras, rules.rotate_without_extras)
 
         return (
             Statement(

@@ -30,6 +30,7 @@ from rulecheck.games.mechanica.pieces import (
     replaced,
     returned,
     taken,
+    taken_from_supply,
     truck_bots,
     with_factory,
 )
@@ -152,15 +153,15 @@ def _apply_make(rules: Rules, state: MechanicaState, player: int, action: Make) 
     allows); an Overactive Fabricator's extra bots go to the other players (MEC-P5, MEC-P9)."""
     touch("MEC-T0", "MEC-T7")
     factories = list(state.factories)
-    supply = list(state.supply)
+    supply = state.supply
     for square, tile in state.factories[player].tiles:
         effect = rules.improvement[tile].effect
         if effect.kind != "make":
             continue
         held = sum(1 for s, _, _ in factories[player].bots if s == square)
         if money.kept(INT_OPS, held, 1, rules.hole, rules.keep_some):
-            factories[player] = add_bots(factories[player], [(square, IN, effect.model)])
-            supply[rules.rank[effect.model]] -= 1
+            supply, made = taken_from_supply(rules, supply, [effect.model])
+            factories[player] = add_bots(factories[player], [(square, IN, m) for m in made])
         if not effect.gift:
             continue
         touch("MEC-P5")
@@ -171,13 +172,13 @@ def _apply_make(rules: Rules, state: MechanicaState, player: int, action: Make) 
             holes = holes_with_room(rules, factories[other])
             if holes:
                 touch("MEC-P9")
-                factories[other] = add_bots(factories[other], [(holes[0], IN, effect.gift)])
-                supply[rules.rank[effect.gift]] -= 1
+                supply, made = taken_from_supply(rules, supply, [effect.gift])
+                factories[other] = add_bots(factories[other], [(holes[0], IN, m) for m in made])
     check_supply(rules, supply, state)
     return evolve(
         state,
         factories=as_before(state.factories, tuple(factories)),
-        supply=as_before(state.supply, tuple(supply)),
+        supply=supply,
         step=MADE,
     )
 

@@ -248,9 +248,13 @@ def length(game: Mechanica, equal_turns: bool) -> System:
         once = [drawn, *rotated[1:]]
         stack = ops.ite(from_stack, v["stack"] - 1, v["stack"])
         extras = ops.ite(from_extras, v["extras"] - 1, v["extras"])
-        double = money.double_rotate_due(ops, once, rules.double_rotate, extras)
-        final = [ops.ite(double, True, once[0]), *(ops.ite(double, once[i - 1], once[i]) for i in range(1, spots))]
-        extras = ops.ite(double, extras - 1, extras)
+        double = money.double_rotate_due(ops, once, rules.double_rotate, extras, rules.rotate_without_extras)
+        extra_drawn = money.double_rotate_draws(ops, double, extras)
+        final = [
+            ops.ite(double, extra_drawn, once[0]),
+            *(ops.ite(double, once[i - 1], once[i]) for i in range(1, spots)),
+        ]
+        extras = ops.ite(extra_drawn, extras - 1, extras)
         seat = ops.ite(v["seat"] + 1 == players, 0, v["seat"] + 1)
         ends = ops.and_(
             seat == 0, ops.not_(money.improvements_left(ops, stack, extras, rules.extras_after_stack, final))

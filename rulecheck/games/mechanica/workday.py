@@ -61,12 +61,14 @@ def _next_commit(
 
 
 def legal_routes(rules: Rules, state: MechanicaState, player: int) -> tuple[Action, ...]:
-    return _routes(rules, _due_switches(rules, state, state.routes, player)[0])
+    factory = state.factories[player]
+    square = _due_switches(rules, state, state.routes, player)[0]
+    return _routes(rules, square, rules.switch_exits(factory, square))
 
 
 @lru_cache(maxsize=LISTINGS_KEPT)
-def _routes(rules: Rules, square: str) -> tuple[Action, ...]:
-    return tuple(rules.act(Route, square, e) for e in rules.exit_names(square))
+def _routes(rules: Rules, square: str, exits: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(rules.act(Route, square, e) for e in exits)
 
 
 def _apply_route(rules: Rules, state: MechanicaState, player: int, action: Route) -> MechanicaState:
@@ -115,6 +117,8 @@ def end_turn(rules: Rules, state: MechanicaState) -> MechanicaState:
     if player + 1 < rules.players:
         return evolve(state, turns=turns, placing=(), resume="", phase=TURN, player=player + 1, step=SELL)
     state = evolve(state, turns=turns, placing=(), resume="", phase=TURN)
+    if rules.players == 1:
+        rules.gap("MEC-F12", "the Single Player Chips (L12) have no rule: one player plays the same turns", state)
     touch("MEC-W8", "MEC-E1")
     if not improvements_left(rules, state):
         touch("MEC-O1")
