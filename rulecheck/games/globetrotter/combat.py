@@ -13,6 +13,10 @@ Drill Cannon's hits are a d6 and their damage one outcome whose exact probabilit
 that of all the dice together (the order of the dice cannot matter); the destruction
 roll is the 2d6 total.
 
+Each listing (`legal_*`) alone decides which Shoots and Drill Cannon actions are legal,
+with what the effect needs; the effects check nothing again. The predicates a listing reads
+are named, so that refusals.py explains a refusal by the same ones.
+
 Leaves out: line of sight (the rulebook says none is needed).
 """
 

@@ -8,6 +8,10 @@ GT-T1 and GT-T2 (saving an action point in the Treasury).
 "Unoccupied" means holding no piece at all (GT-A9, GT-A10); only Manufacture's "open"
 is an option.
 
+Each listing (`legal_*`) alone decides which building actions are legal, with what the effect
+needs; the effects check nothing again. The predicates a listing reads are named, so that
+refusals.py explains a refusal by the same ones.
+
 Leaves out: a limit on the number of Fortification pieces (the rulebook gives none).
 """
 

@@ -7,6 +7,9 @@ turns with one action, saved and stolen extra actions and the cap of 4 in a row
 (construction.py); Pass when nothing else is legal (GT-A16) and ending a turn early to
 decline extra actions; losing (GT-E1, GT-E2) and the end of the game (GT-E3); the
 board's rotations as symmetries (symmetry.py). Every ambiguity is an option (options.py).
+The listings alone decide what is legal (each rule's `legal`, setup.py's); an action they leave
+out is refused with the reason refusals.py finds, or under its kind's clause as not legal now,
+so the rules cannot disagree with the listing.
 
 Leaves out: 7 or more players (the rulebook's table stops at 6) and table talk.
 """

@@ -7,6 +7,10 @@ unoccupied space), GT-SP3 and GT-M2 (orbit to orbit, under `orbit_moves` and
 `planet_adjacency`, and descending from the new orbit only in a later turn, under
 `descend_after_transfer`), GT-SP4 and GT-SP5.
 
+Each listing (`legal_*`) alone decides which Moves are legal, with what the effect
+needs; the effects check nothing again. The predicates a listing reads are named, so that
+refusals.py explains a refusal by the same ones.
+
 Leaves out: nothing of Move in the rulebook.
 """
 

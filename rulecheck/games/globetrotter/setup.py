@@ -7,6 +7,10 @@ places first, placing runs counter-clockwise (down the seat indices) and the las
 placer moves first, play then running clockwise (up the seat indices). Each placer puts
 a Factory on an empty HQ and then a Rover on an empty space adjacent to it.
 
+Each phase's listing decides what is legal; the apply functions take an action it listed (the
+kernel checks every action against it) and check nothing again; refusals.py says why an action
+it leaves out is refused.
+
 Leaves out: the planet of a Factory in multi-planet games, which the rulebook does not
 give (a rule gap: any planet's HQ is allowed).
 """
