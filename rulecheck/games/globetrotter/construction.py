@@ -267,6 +267,13 @@ def repairing_factory(m: Mover, where: Where) -> int | None:
     return None
 
 
+def repairable(m: Mover, rover: int, factory: int) -> bool:
+    """GT-F3 under `repair_at_full`: whether the Factory may repair the Rover (a build point, and a
+    damaged Rover unless repairing one at full hit points is legal)."""
+    at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
+    return bool(can_repair(INT_OPS, rover & FIELD, factory >> B_POINTS & FIELD, at_full_allowed))
+
+
 def legal_repairs(m: Mover) -> Listing[tuple[int, int]]:
     """Each Repair with the Rover repaired and the Factory that repairs it."""
     if not m.on_board:
@@ -275,10 +282,9 @@ def legal_repairs(m: Mover) -> Listing[tuple[int, int]]:
     if FACTORY not in m.kinds:
         return NOTHING
     found: list[tuple[Action, tuple[int, int]]] = []
-    at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
     for where, r in m.on_board.items():
         factory = repairing_factory(m, where)
-        if factory is not None and can_repair(INT_OPS, r & FIELD, factory >> B_POINTS & FIELD, at_full_allowed):
+        if factory is not None and repairable(m, r, factory):
             found.append((m.rules.actions.at(Repair)[where], (r, factory)))
     return found
 

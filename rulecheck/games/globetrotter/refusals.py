@@ -49,14 +49,13 @@ from rulecheck.games.globetrotter.actions import (
 from rulecheck.games.globetrotter.context import Mover, Rules, Where
 from rulecheck.games.globetrotter.counters import (
     MANUFACTURE_COST,
-    can_repair,
     can_save,
     first_of_kind,
     has_manufacture_points,
     treasury_allowed,
     under_rover_cap,
 )
-from rulecheck.games.globetrotter.options import FortifyAdjacency, RepairAtFull
+from rulecheck.games.globetrotter.options import FortifyAdjacency
 from rulecheck.games.globetrotter.state import (
     AIMED,
     B_POINTS,
@@ -396,8 +395,7 @@ def _repair(m: Mover, action: Repair) -> Refusal | None:
     factory = construction.repairing_factory(m, where)
     if factory is None:
         return "GT-F3", f"the Rover on {action.target} is not adjacent to your Factory"
-    at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
-    if not can_repair(INT_OPS, rover & FIELD, factory >> B_POINTS & FIELD, at_full_allowed):
+    if not construction.repairable(m, rover, factory):
         return "GT-F3", f"Repair needs a build point and a damaged Rover (hp {rover & FIELD})"
     return None
 
