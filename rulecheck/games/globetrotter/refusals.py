@@ -137,9 +137,10 @@ def _orbit(rules: Rules, state: GlobetrotterState, token: str, clause: str) -> i
     return index
 
 
-def _explained(find: Callable[[], Refusal | None]) -> Refusal | None:
+def _explained(explain: Callable[..., Refusal | None], *arguments: Any) -> Refusal | None:
+    """What `explain(*arguments)` finds, or the refusal a token of the action explains at once."""
     try:
-        return find()
+        return explain(*arguments)
     except _Explained as found:
         return found.refusal
 
@@ -152,7 +153,7 @@ def at_chance(rules: Rules, state: GlobetrotterState, action: Action) -> Refusal
     if state.phase == ROLL:
         if not isinstance(action, Die):
             return "GT-S1", f"the game expects {Die.verb!r} now"
-        return "GT-S1", "a d6 shows 1 to 6"
+        return "GT-S1", "a d6 shows 1 to 6"  # every face is listed
     kind = state.pending[0].kind
     return combat.EVENT_CLAUSES[kind], f"not an outcome of the {kind} roll"
 
@@ -171,10 +172,11 @@ def in_setup(rules: Rules, state: GlobetrotterState, action: Action) -> Refusal 
     kind, clause = _SETUP_EXPECTS[state.phase]
     if not isinstance(action, kind):
         return clause, f"the game expects {kind.verb!r} now"
-    return _explained(lambda: _SETUP_REASONS[kind](rules, state, action))
+    return _explained(_SETUP_REASONS[kind], rules, state, action)
 
 
 def _choose(rules: Rules, state: GlobetrotterState, action: Choose) -> Refusal | None:
+    """Both orders are listed, so a refused choice names another."""
     return "GT-S1", "the high roller places 'first' or 'second'"
 
 
@@ -210,7 +212,7 @@ def in_play(m: Mover, action: Action) -> Refusal | None:
     """Why an action of `m`, the player to move in play, is refused."""
     explain = _PLAY_REASONS.get(type(action))
     if explain is not None:
-        return _explained(lambda: explain(m, action))
+        return _explained(explain, m, action)
     if isinstance(action, EndTurn):  # listed once the turn's own action is taken
         return "GT-A0", "the turn's own action is still to take"
     if isinstance(action, Pass):  # listed only when nothing else is
