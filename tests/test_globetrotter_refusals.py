@@ -3,10 +3,13 @@ they leave out is refused with IllegalAction naming a clause of the game, never 
 disagreeing with themselves (RulesDisagree)."""
 
 import random
+from pathlib import Path
 
 import attrs
 import pytest
 
+from rulecheck.check.positions.scenario import load_scenario
+from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import IllegalAction, RulesDisagree
 from rulecheck.core.game import CHANCE, TERMINAL
 from rulecheck.games.globetrotter import Globetrotter, refusals
@@ -17,6 +20,7 @@ from rulecheck.games.globetrotter.context import Mover, Table
 
 GT_CLAUSES = frozenset(Globetrotter.catalogue().ids)
 GENERIC = "is not legal now"
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "globetrotter"
 
 
 def test_every_kind_of_action_has_a_clause_of_the_game():
@@ -97,3 +101,15 @@ def test_an_action_its_listing_leaves_out_is_refused_without_the_rules_deciding_
     for move in moves:  # every other Move is still looked up in the listing and applied
         if move != first:
             assert game.to_move(game.apply(state, move)) >= 0
+
+
+def test_explaining_a_refusal_counts_no_clause():
+    """Transfer's explanation asks whether the orbits are adjacent, which reads GT-M2; it is not counted."""
+    line = load_scenario(SCENARIOS / "26-orbits-in-a-line.toml", {"planet_adjacency": "line"})
+    game, state = line.game, line.state
+    transfer = game.parse_action("transfer 3 a c")
+    assert transfer not in game.legal_actions(state)  # listed (and counted) before the block
+    with coverage() as counts, pytest.raises(IllegalAction) as refusal:
+        game.apply(state, transfer)
+    assert (refusal.value.clause, refusal.value.reason) == ("GT-SP3", "orbit c is not adjacent to orbit a")
+    assert counts == {}

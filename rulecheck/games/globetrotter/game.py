@@ -282,16 +282,19 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     def _illegal(self, state: GlobetrotterState, action: Action) -> IllegalAction:
         """Why `action`, which the listing leaves out, is refused: the clause and reason refusals.py
         finds, or else "<action> is not legal now" under its kind's clause. Never None: the
-        listing alone decides, so the rules cannot disagree with it."""
+        listing alone decides, so the rules cannot disagree with it. An explanation reads clauses
+        without counting them (coverage counts what decides)."""
         mover = self.to_move(state)
-        if mover == TERMINAL:
-            found: refusals.Refusal | None = ("GT-E3", "the game is over")
-        elif mover == CHANCE:
-            found = refusals.at_chance(self.rules, state, action)
-        elif state.phase in refusals.SETUP_PHASES:
-            found = refusals.in_setup(self.rules, state, action)
-        else:
-            found = refusals.in_play(self._mover_in(state, mover), action)
+        found: refusals.Refusal | None
+        with coverage(isolated=True):
+            if mover == TERMINAL:
+                found = ("GT-E3", "the game is over")
+            elif mover == CHANCE:
+                found = refusals.at_chance(self.rules, state, action)
+            elif state.phase in refusals.SETUP_PHASES:
+                found = refusals.in_setup(self.rules, state, action)
+            else:
+                found = refusals.in_play(self._mover_in(state, mover), action)
         if found is None:
             return IllegalAction(refusals.CLAUSE_OF[type(action)], f"{action} is not legal now", action)
         return IllegalAction(*found, action)
