@@ -191,7 +191,7 @@ def apply_decommission(
     if not is_building:
         return state.replace_fortification(code, None)
     # The piece as it stands now: a Treasury that paid for this action with a saved point holds one
-    # point fewer than when the action was checked, and goes all the same.
+    # point fewer than when the action was listed, and goes all the same.
     code = state.codes_at(code >> BUILDING_PLACE)[2] or code
     touch("GT-A13")  # the Fortifications around it stay
     kind = building_kind(code)
