@@ -8,6 +8,10 @@ GT-T1 and GT-T2 (saving an action point in the Treasury).
 "Unoccupied" means holding no piece at all (GT-A9, GT-A10); only Manufacture's "open"
 is an option.
 
+Each listing (`legal_*`) alone decides which building actions are legal, with what the effect
+needs; the effects check nothing again. The predicates a listing reads are named, so that
+refusals.py explains a refusal by the same ones.
+
 Leaves out: a limit on the number of Fortification pieces (the rulebook gives none).
 """
 
@@ -16,7 +20,6 @@ from __future__ import annotations
 from typing import Final
 
 from rulecheck.core.clauses import touch
-from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
@@ -35,7 +38,6 @@ from rulecheck.games.globetrotter.context import (
 from rulecheck.games.globetrotter.counters import (
     BUILDING_HP,
     FORTIFICATION_HP,
-    MANUFACTURE_COST,
     ROVER_HP,
     after_repair_points,
     can_manufacture,
@@ -67,17 +69,12 @@ from rulecheck.games.globetrotter.state import (
 )
 from rulecheck.games.globetrotter.turns import saved_points, set_saved_points
 
-
-def _unoccupied(m: Mover, where: Where) -> bool:
-    return bool(m.rules.boards.bit[where] & m.unoccupied)
-
-
 # Fortify
 
 _FORTIFY_CLAUSES: Final = ("GT-A9", "GT-B4")
 
 
-def _fortifiable(m: Mover) -> int:
+def fortifiable(m: Mover) -> int:
     """GT-A9 under `fortify_adjacency`: the set of spaces the mover may fortify (`may_fortify` on the
     boards' sets of spaces, which decides every space at once)."""
     reading = m.rules.options.fortify_adjacency
@@ -105,26 +102,7 @@ def legal_fortifications(m: Mover) -> Listing[Where]:
     if not m.beside_own_rover:
         return NOTHING
     m.touched += _FORTIFY_CLAUSES
-    return m.rules.actions.each_at(Fortify, _fortifiable(m))
-
-
-def _why_not_fortify(m: Mover, space: int) -> str:
-    """Why the mover may not fortify the space whose set is `space`."""
-    if not space & m.unoccupied:
-        return "is occupied"
-    if not space & m.beside_own_rover:
-        return "is not adjacent to a friendly Rover"
-    if m.rules.options.fortify_adjacency is FortifyAdjacency.ROVER:
-        return "has every friendly Rover beside it adjacent to a Fortification"
-    return "is adjacent to an existing Fortification"
-
-
-def check_fortify(m: Mover, action: Fortify) -> None:
-    touch("GT-A9")
-    where = m.rules.space(action.target, "GT-A9", action, m.state)
-    space = m.rules.boards.bit[where]
-    if not space & _fortifiable(m):
-        raise IllegalAction("GT-A9", f"{action.target} {_why_not_fortify(m, space)}", action)
+    return m.rules.actions.each_at(Fortify, fortifiable(m))
 
 
 def apply_fortify(
@@ -138,14 +116,19 @@ def apply_fortify(
 # Build
 
 
-def _support(m: Mover, where: Where) -> tuple[int, bool]:
+def support(m: Mover, where: Where) -> tuple[int, bool]:
     """GT-A10: how many spaces beside `where` hold the mover's Rovers or Fortifications, and whether
     a friendly Rover among them oversees construction."""
     beside = m.rules.boards.around_set[where]
     return (beside & m.own_supporting).bit_count(), bool(beside & m.own_rover_spaces)
 
 
-def _kind_counts(m: Mover, planet: int, kind: str) -> tuple[int, bool, int]:
+def enough_support(supporters: int) -> bool:
+    """GT-A10: at least 3 of the spaces beside a site hold the mover's Rovers or Fortifications."""
+    return supporters >= 3
+
+
+def kind_counts(m: Mover, planet: int, kind: str) -> tuple[int, bool, int]:
     """GT-A11, GT-T6: the mover's buildings of `kind` on the planet, whether it is a Treasury,
     and the mover's Treasuries anywhere."""
     same_kind = sum(1 for b in m.kinds.get(kind, ()) if b >> BUILDING_PLACE >> SPACE_BITS == planet)
@@ -162,44 +145,17 @@ def legal_builds(m: Mover) -> Listing[Where]:
     m.touched += ("GT-A10", "GT-B3")
     found: list[tuple[Action, Where]] = []
     for where in boards.places_in(sites):
-        supporters, overseen = _support(m, where)
-        if supporters < 3 or not overseen:
+        supporters, overseen = support(m, where)
+        if not enough_support(supporters) or not overseen:
             continue
         m.touched.append("GT-A11")
         for kind in BUILDING_KINDS:
-            counts = _kind_counts(m, where >> SPACE_BITS, kind)
+            counts = kind_counts(m, where >> SPACE_BITS, kind)
             if counts[1]:
                 m.touched.append("GT-T6")
             if may_build_kind(INT_OPS, *counts):
                 found.append((m.rules.actions.act(Build, boards.tokens[where], kind), where))
     return found
-
-
-def check_build(m: Mover, action: Build) -> None:
-    rules, state = m.rules, m.state
-    touch("GT-A10")
-    where = rules.space(action.target, "GT-A10", action, state)
-    touch("GT-B3")
-    if not rules.boards.bit[where] & rules.boards.hq_set:
-        raise IllegalAction("GT-B3", f"{action.target} is not an HQ space", action)
-    if not _unoccupied(m, where):
-        raise IllegalAction("GT-A10", f"{action.target} is occupied", action)
-    if action.kind not in BUILDING_KINDS:
-        raise IllegalAction("GT-A11", f"no building type {action.kind!r}; types: {', '.join(BUILDING_KINDS)}", action)
-    touch("GT-B4")
-    supporters, overseen = _support(m, where)
-    if supporters < 3:
-        raise IllegalAction("GT-A10", f"only {supporters} spaces beside {action.target} hold your pieces", action)
-    if not overseen:
-        raise IllegalAction("GT-A10", "no friendly Rover beside it oversees construction", action)
-    touch("GT-A11")
-    same_kind, is_treasury, treasuries = _kind_counts(m, where >> SPACE_BITS, action.kind)
-    if is_treasury:
-        touch("GT-T6")
-    if not may_build_kind(INT_OPS, same_kind, is_treasury, treasuries):
-        if same_kind:
-            raise IllegalAction("GT-A11", f"you already have a {action.kind} on this planet", action)
-        raise IllegalAction("GT-T6", "you already have a Treasury", action)
 
 
 def apply_build(rules: Rules, state: GlobetrotterState, player: int, action: Build, where: Where) -> GlobetrotterState:
@@ -227,15 +183,6 @@ def legal_decommissions(m: Mover) -> Listing[Removable]:
     ]
 
 
-def check_decommission(m: Mover, action: Decommission) -> None:
-    touch("GT-A12")
-    where = m.rules.space(action.target, "GT-A12", action, m.state)
-    _, fortification, building = m.state.codes_at(where)
-    mine = building in m.buildings if building is not None else fortification in m.fortifications
-    if not mine:
-        raise IllegalAction("GT-A12", f"no Building or Fortification of yours on {action.target}", action)
-
-
 def apply_decommission(
     rules: Rules, state: GlobetrotterState, player: int, action: Decommission, piece: Removable
 ) -> GlobetrotterState:
@@ -244,7 +191,7 @@ def apply_decommission(
     if not is_building:
         return state.replace_fortification(code, None)
     # The piece as it stands now: a Treasury that paid for this action with a saved point holds one
-    # point fewer than when the action was checked, and goes all the same.
+    # point fewer than when the action was listed, and goes all the same.
     code = state.codes_at(code >> BUILDING_PLACE)[2] or code
     touch("GT-A13")  # the Fortifications around it stay
     kind = building_kind(code)
@@ -258,15 +205,7 @@ def apply_decommission(
 # Manufacture and Repair
 
 
-def _own_factory(m: Mover, token: str, action: Action) -> int:
-    where = m.rules.space(token, "GT-F2", action, m.state)
-    factory = m.state.codes_at(where)[2]
-    if factory is None or factory not in m.kinds.get(FACTORY, ()):
-        raise IllegalAction("GT-F2", f"you have no Factory on {token}", action)
-    return factory
-
-
-def _open_for_rover(m: Mover) -> int:
+def open_for_rover(m: Mover) -> int:
     """GT-F2 under `open_space`: the set of spaces where a new Rover of the mover may appear."""
     if m.rules.options.open_space is OpenSpace.FRIENDLY_FORTIFICATION:
         return m.unoccupied | m.own_fortified_clear
@@ -300,30 +239,10 @@ def legal_manufactures(m: Mover) -> Listing[int]:
         rovers, buildings = rover_cap_counts(m, where >> SPACE_BITS)
         if not can_manufacture(INT_OPS, f >> B_POINTS & FIELD, rovers, buildings):
             continue
-        open_spaces = _open_for_rover(m)
+        open_spaces = open_for_rover(m)
         steps = m.rules.actions.steps(Manufacture)[where]
         found += [(action, f) for there, action in steps if there & open_spaces]
     return found
-
-
-def check_manufacture(m: Mover, action: Manufacture) -> None:
-    rules = m.rules
-    touch("GT-F2")
-    factory = _own_factory(m, action.source, action)
-    where = rules.space(action.target, "GT-F2", action, m.state)
-    if not rules.boards.beside(factory >> BUILDING_PLACE, where):
-        raise IllegalAction("GT-F2", f"{action.target} is not adjacent to the Factory", action)
-    if not rules.boards.bit[where] & _open_for_rover(m):
-        raise IllegalAction("GT-F2", f"{action.target} is not open", action)
-    touch("GT-F5")
-    rovers, buildings = rover_cap_counts(m, where >> SPACE_BITS)
-    points = factory >> B_POINTS & FIELD
-    if not can_manufacture(INT_OPS, points, rovers, buildings):
-        if points < MANUFACTURE_COST:
-            raise IllegalAction("GT-F2", f"the Factory has {points} build points, not 5", action)
-        raise IllegalAction(
-            "GT-F5", f"a new Rover would give you {rovers + 1} Rovers and {buildings} Buildings", action
-        )
 
 
 def apply_manufacture(
@@ -335,7 +254,7 @@ def apply_manufacture(
     return state.with_codes(rovers=state.rover_codes + (unit_code(where, player, ROVER_HP),))
 
 
-def _repairing_factory(m: Mover, where: Where) -> int | None:
+def repairing_factory(m: Mover, where: Where) -> int | None:
     """GT-F3: the first of the mover's Factories beside the place, in board order, if any."""
     factories = m.kinds.get(FACTORY)
     if not factories:
@@ -348,6 +267,13 @@ def _repairing_factory(m: Mover, where: Where) -> int | None:
     return None
 
 
+def repairable(m: Mover, rover: int, factory: int) -> bool:
+    """GT-F3 under `repair_at_full`: whether the Factory may repair the Rover (a build point, and a
+    damaged Rover unless repairing one at full hit points is legal)."""
+    at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
+    return bool(can_repair(INT_OPS, rover & FIELD, factory >> B_POINTS & FIELD, at_full_allowed))
+
+
 def legal_repairs(m: Mover) -> Listing[tuple[int, int]]:
     """Each Repair with the Rover repaired and the Factory that repairs it."""
     if not m.on_board:
@@ -356,26 +282,11 @@ def legal_repairs(m: Mover) -> Listing[tuple[int, int]]:
     if FACTORY not in m.kinds:
         return NOTHING
     found: list[tuple[Action, tuple[int, int]]] = []
-    at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
     for where, r in m.on_board.items():
-        factory = _repairing_factory(m, where)
-        if factory is not None and can_repair(INT_OPS, r & FIELD, factory >> B_POINTS & FIELD, at_full_allowed):
+        factory = repairing_factory(m, where)
+        if factory is not None and repairable(m, r, factory):
             found.append((m.rules.actions.at(Repair)[where], (r, factory)))
     return found
-
-
-def check_repair(m: Mover, action: Repair) -> None:
-    touch("GT-F3")
-    where = m.rules.space(action.target, "GT-F3", action, m.state)
-    rover = m.on_board.get(where)
-    if rover is None:
-        raise IllegalAction("GT-F3", f"no Rover of yours on {action.target}", action)
-    factory = _repairing_factory(m, where)
-    if factory is None:
-        raise IllegalAction("GT-F3", f"the Rover on {action.target} is not adjacent to your Factory", action)
-    at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
-    if not can_repair(INT_OPS, rover & FIELD, factory >> B_POINTS & FIELD, at_full_allowed):
-        raise IllegalAction("GT-F3", f"Repair needs a build point and a damaged Rover (hp {rover & FIELD})", action)
 
 
 def apply_repair(
@@ -403,17 +314,6 @@ def legal_saves(m: Mover) -> Listing[None]:
     return NOTHING
 
 
-def check_save(m: Mover, action: Save) -> None:
-    touch("GT-T1")
-    if TREASURY not in m.kinds:
-        raise IllegalAction("GT-T1", "you have no Treasury", action)
-    turn = m.state.turn
-    assert turn is not None
-    touch("GT-T2")
-    if not can_save(INT_OPS, saved_points(m.state, m.player), turn.own_used):
-        raise IllegalAction("GT-T2", "only the turn's own action point may be saved, into a Treasury below 3", action)
-
-
 def apply_save(rules: Rules, state: GlobetrotterState, player: int, action: Save, _: None) -> GlobetrotterState:
     touch("GT-T1", "GT-T2")
     saved = set_saved_points(state, player, saved_after_save(INT_OPS, saved_points(state, player)))
@@ -423,10 +323,10 @@ def apply_save(rules: Rules, state: GlobetrotterState, player: int, action: Save
 
 
 RULES: tuple[PlayRule, ...] = (
-    PlayRule(Fortify, legal_fortifications, check_fortify, apply_fortify, ROVERS_ON_BOARD),
-    PlayRule(Build, legal_builds, check_build, apply_build, ROVERS_ON_BOARD),
-    PlayRule(Decommission, legal_decommissions, check_decommission, apply_decommission, STRUCTURES),
-    PlayRule(Manufacture, legal_manufactures, check_manufacture, apply_manufacture, FACTORIES),
-    PlayRule(Repair, legal_repairs, check_repair, apply_repair, ROVERS_ON_BOARD),
-    PlayRule(Save, legal_saves, check_save, apply_save),
+    PlayRule(Fortify, legal_fortifications, apply_fortify, ROVERS_ON_BOARD),
+    PlayRule(Build, legal_builds, apply_build, ROVERS_ON_BOARD),
+    PlayRule(Decommission, legal_decommissions, apply_decommission, STRUCTURES),
+    PlayRule(Manufacture, legal_manufactures, apply_manufacture, FACTORIES),
+    PlayRule(Repair, legal_repairs, apply_repair, ROVERS_ON_BOARD),
+    PlayRule(Save, legal_saves, apply_save),
 )

@@ -1,8 +1,7 @@
 """What every Globetrotter rule reads besides the state: players, options, boards.
 
 Models: one immutable bundle per game instance, plus the helpers every rule module
-shares: reading a space or orbit token (an unknown one is an IllegalAction naming the
-clause), reporting a rule gap, and the one instance of each distinct action (`Actions`),
+shares: the live planets, reporting a rule gap, and the one instance of each distinct action (`Actions`),
 shared by every game on the same boards. The player to move in a state (`Mover`), with
 the facts about their position that several rules read, worked out once per state.
 
@@ -17,7 +16,6 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from rulecheck.core.errors import IllegalAction
 from rulecheck.core.notation import Action, ActionCache
 from rulecheck.games.globetrotter.board import Boards
 from rulecheck.games.globetrotter.options import GlobetrotterOptions
@@ -33,7 +31,6 @@ from rulecheck.games.globetrotter.state import (
     FORTIFICATION,
     OWNER,
     ROVER,
-    SPACE_BITS,
     SPACE_MASK,
     SPACE_PORT,
     UNIT_PLACE,
@@ -171,23 +168,6 @@ class Rules:
     actions: Actions = attrs.field(eq=False)
     """The actions of the games played on `boards`: `actions_on(boards)`, made once by the game."""
 
-    def space(self, token: str, clause: str, action: Action, state: GlobetrotterState) -> Where:
-        """The place `token` names; IllegalAction if it is no space, or on a destroyed planet."""
-        where = self.boards.places.get(token)
-        if where is None:
-            raise IllegalAction(clause, f"{token!r} is no space of this game", action)
-        if state.planets[where >> SPACE_BITS].destroyed:
-            raise IllegalAction("GT-D6", f"{token!r} is on a destroyed planet", action)
-        return where
-
-    def orbit(self, token: str, clause: str, action: Action, state: GlobetrotterState) -> int:
-        index = self.boards.parse_orbit(token)
-        if index is None:
-            raise IllegalAction(clause, f"{token!r} is no planet of this game", action)
-        if state.planets[index].destroyed:
-            raise IllegalAction("GT-D6", f"planet {token!r} is destroyed", action)
-        return index
-
     def live_planets(self, state: GlobetrotterState) -> tuple[int, ...]:
         return tuple(i for i, p in enumerate(state.planets) if not p.destroyed)
 
@@ -195,7 +175,7 @@ class Rules:
 class Mover:
     """The player to move in one state, under one game's rules, with the facts about their
     position that several rules read, worked out once: the rules listing the state's legal
-    actions and the check of the action then taken share them. Pieces are codes (state.py),
+    actions and the explanation of a refused action (refusals.py) share them. Pieces are codes (state.py),
     spaces places, sets of spaces bitmasks. Making the facts touches no clause; the rule that
     reads one does (a listing notes them in `touched`)."""
 
@@ -348,24 +328,22 @@ class Mover:
     @property
     def occupancy(self) -> Mapping[Where, Occupants]:
         """Every occupied place with the codes of what stands on it (worked out on first use: listing
-        the legal actions reads the sets above, and only some checks ask what stands where)."""
+        the legal actions reads the sets above, and only some refusals say what stands where)."""
         return self.state.occupied_places()
 
 
 @attrs.frozen
 class PlayRule:
-    """One kind of play-phase action. `legal` decides legality: it lists the mover's legal actions
-    of that kind, each with what its effect needs (the piece that acts, the space it reaches), so
-    applying a listed action is looking it up. `effect` makes the change (on the state with the
+    """One kind of play-phase action. `legal` alone decides legality: it lists the mover's legal
+    actions of that kind, each with what its effect needs (the piece that acts, the space it
+    reaches), so applying a listed action is looking it up, and an action it leaves out is
+    refused (refusals.py only says why). `effect` makes the change (on the state with the
     action's point paid, its turn not yet counting the action: `turns.spend`), touching the
-    clauses the action's legality read. `check` only
-    explains why an action not listed is illegal, raising IllegalAction naming the clause (the
-    kernel's `apply` reports an action it lets through as an engine defect). `needs` is the fact
-    of `Mover.holds` without which `legal` lists nothing and touches no clause (its first test), so
-    the game leaves it out of a listing (ANYWAY: listed on every step)."""
+    clauses the action's legality read. `needs` is the fact of `Mover.holds` without which
+    `legal` lists nothing and touches no clause (its first test), so the game leaves it out of a
+    listing (ANYWAY: listed on every step)."""
 
     action_type: type[Action]
     legal: Callable[[Mover], Listing[Any]]
-    check: Callable[[Mover, Any], None]
     effect: Callable[[Rules, GlobetrotterState, int, Any, Any], GlobetrotterState]
     needs: int = ANYWAY

@@ -53,9 +53,19 @@ def turn_start_points(ops: Ops, build_points: Any) -> Any:
     return ops.min(build_points + 1, FACTORY_CAPACITY)
 
 
+def has_manufacture_points(ops: Ops, build_points: Any) -> Any:
+    """GT-F2: a Factory makes a Rover with 5 build points."""
+    return build_points >= MANUFACTURE_COST
+
+
+def under_rover_cap(ops: Ops, rovers: Any, buildings: Any) -> Any:
+    """GT-F5: a new Rover may not make the player's Rovers outnumber their Buildings."""
+    return rovers + 1 <= buildings
+
+
 def can_manufacture(ops: Ops, build_points: Any, rovers: Any, buildings: Any) -> Any:
     """GT-F2, GT-F5: 5 build points, and the new Rover may not make Rovers outnumber Buildings."""
-    return ops.and_(build_points >= MANUFACTURE_COST, rovers + 1 <= buildings)
+    return ops.and_(has_manufacture_points(ops, build_points), under_rover_cap(ops, rovers, buildings))
 
 
 def can_save(ops: Ops, saved: Any, own_used: Any) -> Any:
@@ -116,9 +126,19 @@ def planet_destroyed(ops: Ops, total: Any, fires: Any, or_equal: Any) -> Any:
     return ops.or_(total < fires, ops.and_(or_equal, total == fires))
 
 
+def first_of_kind(ops: Ops, same_kind_on_planet: Any) -> Any:
+    """GT-A11: a player builds at most one Building of each type on a planet."""
+    return same_kind_on_planet == 0
+
+
+def treasury_allowed(ops: Ops, is_treasury: Any, treasuries: Any) -> Any:
+    """GT-T6: a Treasury only if the player has none anywhere."""
+    return ops.implies(is_treasury, treasuries == 0)
+
+
 def may_build_kind(ops: Ops, same_kind_on_planet: Any, is_treasury: Any, treasuries: Any) -> Any:
     """GT-A11, GT-T6: none of this type on the planet yet, and a Treasury only if the player has none."""
-    return ops.and_(same_kind_on_planet == 0, ops.implies(is_treasury, treasuries == 0))
+    return ops.and_(first_of_kind(ops, same_kind_on_planet), treasury_allowed(ops, is_treasury, treasuries))
 
 
 def may_fortify(

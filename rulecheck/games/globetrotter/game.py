@@ -7,6 +7,9 @@ turns with one action, saved and stolen extra actions and the cap of 4 in a row
 (construction.py); Pass when nothing else is legal (GT-A16) and ending a turn early to
 decline extra actions; losing (GT-E1, GT-E2) and the end of the game (GT-E3); the
 board's rotations as symmetries (symmetry.py). Every ambiguity is an option (options.py).
+The listings alone decide what is legal (each rule's `legal`, setup.py's); an action they leave
+out is refused with the reason refusals.py finds, or under its kind's clause as not legal now,
+so the rules cannot disagree with the listing.
 
 Leaves out: 7 or more players (the rulebook's table stops at 6) and table talk.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any
 
 from rulecheck.core.clauses import coverage, touch
 from rulecheck.core.codec import decode, encode
@@ -25,7 +28,7 @@ from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.notation import Action
 from rulecheck.core.numbering import Domain
 from rulecheck.core.traits import EXPLICIT_CHANCE, PERFECT, SEQUENTIAL, WIN_LOSS, Traits
-from rulecheck.games.globetrotter import combat, construction, movement, setup
+from rulecheck.games.globetrotter import combat, construction, movement, refusals, setup
 from rulecheck.games.globetrotter.actions import (
     ACTION_TYPES,
     Aim,
@@ -77,7 +80,6 @@ PLAY_RULES: tuple[PlayRule, ...] = movement.RULES + combat.RULES + construction.
 _RULE_BY_TYPE = {rule.action_type: rule for rule in PLAY_RULES}
 _RULES_FOR: Table[int, tuple[PlayRule, ...]] = Table(lambda holds: tuple(r for r in PLAY_RULES if r.needs & holds))
 """For what a mover holds (`Mover.holds`), the rules that may list an action or read a clause."""
-A = TypeVar("A", bound=Action)
 _BY_TEXT = attrgetter("text")
 """The key of the canonical order of actions."""
 MOST_DAMAGE = combat.DIE_FACES * combat.DIE_FACES
@@ -277,45 +279,48 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             found.append(self.rules.actions.act(Pass))
         return found
 
-    def _apply(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
-        return self._step(state, action)
-
-    def _illegal(self, state: GlobetrotterState, action: Action) -> IllegalAction | None:
-        try:
-            mover = self.to_move(state)
-            if mover >= 0 and state.phase == PLAY:
-                self._check_play(state, mover, action)
-            else:
-                self._step(state, action)
-        except IllegalAction as exc:
-            return exc
-        return None
-
-    def _step(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
-        """The rules of one step: each check raises IllegalAction naming its clause, then the effect."""
+    def _illegal(self, state: GlobetrotterState, action: Action) -> IllegalAction:
+        """Why `action`, which the listing leaves out, is refused: the clause and reason refusals.py
+        finds, or else "<action> is not legal now" under its kind's clause. Never None: the
+        listing alone decides, so the rules cannot disagree with it. An explanation reads clauses
+        without counting them (coverage counts what decides)."""
         mover = self.to_move(state)
-        if mover == TERMINAL:
-            raise IllegalAction("GT-E3", "the game is over", action)
+        found: refusals.Refusal | None
+        with coverage(isolated=True):
+            if mover == TERMINAL:
+                found = ("GT-E3", "the game is over")
+            elif mover == CHANCE:
+                found = refusals.at_chance(self.rules, state, action)
+            elif state.phase in refusals.SETUP_PHASES:
+                found = refusals.in_setup(self.rules, state, action)
+            else:
+                found = refusals.in_play(self._mover_in(state, mover), action)
+        if found is None:
+            return IllegalAction(refusals.CLAUSE_OF[type(action)], f"{action} is not legal now", action)
+        return IllegalAction(*found, action)
+
+    def _apply(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
+        """The state after `action`, one the listing gave (the kernel's `apply` checked it)."""
+        mover = self.to_move(state)
         if mover == CHANCE:
             return self._apply_chance(state, action)
         if state.phase == PLAY:  # the common case first
             return self._apply_play(state, mover, action)
         if state.phase == CHOOSE:
-            return setup.apply_choose(self.rules, state, self._expect(action, Choose, "GT-S1"))
+            assert isinstance(action, Choose)
+            return setup.apply_choose(self.rules, state, action)
         if state.phase == PLACE_FACTORY:
-            return setup.apply_place_factory(self.rules, state, self._expect(action, PlaceFactory, "GT-S2"))
+            assert isinstance(action, PlaceFactory)
+            return setup.apply_place_factory(self.rules, state, action)
         if state.phase == PLACE_ROVER:
-            return setup.apply_place_rover(self.rules, state, self._expect(action, PlaceRover, "GT-S2"))
+            assert isinstance(action, PlaceRover)
+            return setup.apply_place_rover(self.rules, state, action)
         return self._apply_play(state, mover, action)
-
-    def _expect(self, action: Action, kind: type[A], clause: str) -> A:
-        if not isinstance(action, kind):
-            raise IllegalAction(clause, f"the game expects {kind.verb!r} now", action)
-        return action
 
     def _apply_chance(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
         if state.phase == ROLL:
-            return setup.apply_roll(self.rules, state, self._expect(action, Die, "GT-S1"))
+            assert isinstance(action, Die)
+            return setup.apply_roll(self.rules, state, action)
         state = combat.resolve(self.rules, state, action)
         return state if state.pending else finish_action(self.rules, state)
 
@@ -332,25 +337,10 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             if after.pending:
                 return after.settle_turn(turn) if fresh else after.with_turn(turn)
             return finish_action(self.rules, after, turn, fresh=fresh)
-        self._check_play(state, player, action)
         if isinstance(action, EndTurn):
             if state.turn.stolen:
                 touch("GT-T4")  # stolen points not used now are forfeit
             return begin_turn(self.rules, state, next_player(self.rules, state, player))
-        return finish_action(self.rules, *spend(self.rules, state))  # Pass
-
-    def _check_play(self, state: GlobetrotterState, player: int, action: Action) -> None:
-        """IllegalAction, naming the clause, if `action` is not a legal action of play."""
-        assert state.turn is not None
-        rule = _RULE_BY_TYPE.get(type(action))
-        if rule is not None:
-            rule.check(self._mover_in(state, player), action)
-        elif isinstance(action, EndTurn):
-            if not state.turn.own_used:
-                raise IllegalAction("GT-A0", "the turn's own action is still to take", action)
-        elif isinstance(action, Pass):
-            touch("GT-A16")
-            if state.turn.own_used or self._play_actions(state, player) != [Pass()]:
-                raise IllegalAction("GT-A16", "Pass only when no other action is valid", action)
-        else:
-            raise IllegalAction("GT-A0", f"{action.verb!r} is not an action of play", action)
+        assert isinstance(action, Pass)
+        touch("GT-A16")  # listed when no other action is
+        return finish_action(self.rules, *spend(self.rules, state))

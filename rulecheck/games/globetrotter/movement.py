@@ -7,6 +7,10 @@ unoccupied space), GT-SP3 and GT-M2 (orbit to orbit, under `orbit_moves` and
 `planet_adjacency`, and descending from the new orbit only in a later turn, under
 `descend_after_transfer`), GT-SP4 and GT-SP5.
 
+Each listing (`legal_*`) alone decides which Moves are legal, with what the effect
+needs; the effects check nothing again. The predicates a listing reads are named, so that
+refusals.py explains a refusal by the same ones.
+
 Leaves out: nothing of Move in the rulebook.
 """
 
@@ -15,9 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from rulecheck.core.clauses import touch
-from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
-from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Descend, EnterOrbit, Move, Transfer
 from rulecheck.games.globetrotter.context import (
     NOTHING,
@@ -31,13 +33,11 @@ from rulecheck.games.globetrotter.context import (
 )
 from rulecheck.games.globetrotter.options import DescendAfterTransfer, OrbitMoves
 from rulecheck.games.globetrotter.state import (
-    EMPTY,
     FIELD,
     SPACE_BITS,
     SPACE_MASK,
     UNIT_PLACE,
     GlobetrotterState,
-    Occupants,
     place,
     unit_code,
 )
@@ -49,25 +49,6 @@ _IN_ORBIT: Final = ~(SPACE_MASK << UNIT_PLACE)
 """A unit's code but its space number: a Rover going into its planet's orbit keeps the rest."""
 
 
-def _own_rover_at(m: Mover, token: str, action: Action) -> tuple[int, Where]:
-    """GT-F4: the mover's Rover on the space `token` names, and that place."""
-    touch("GT-F4")
-    where = m.rules.space(token, "GT-A1", action, m.state)
-    rover = m.on_board.get(where)
-    if rover is None:
-        raise IllegalAction("GT-F4", f"no Rover of yours on {token}", action)
-    return rover, where
-
-
-def _blocked(there: Occupants) -> tuple[str, str]:
-    """GT-A2, GT-A3: why the mover's Rover may not enter a space (outside `Mover.enterable`) where
-    `there` stands, as (clause, reason)."""
-    rover, _, building = there
-    if rover is not None or building is not None:
-        return "GT-A2", "holds a Rover or a Building"
-    return "GT-A3", "holds an enemy Fortification"
-
-
 def legal_moves(m: Mover) -> Listing[int]:
     """Each Move with the Rover that moves."""
     if not m.on_board:
@@ -75,19 +56,6 @@ def legal_moves(m: Mover) -> Listing[int]:
     m.touched += _MOVE_CLAUSES
     steps, enterable = m.rules.actions.steps(Move), m.enterable
     return [(move, rover) for where, rover in m.on_board.items() for there, move in steps[where] if there & enterable]
-
-
-def check_move(m: Mover, action: Move) -> None:
-    touch("GT-A1")
-    _, source = _own_rover_at(m, action.source, action)
-    where = m.rules.space(action.target, "GT-A1", action, m.state)
-    if not m.rules.boards.beside(source, where):
-        raise IllegalAction("GT-A1", f"{action.target} is not adjacent to {action.source}", action)
-    touch("GT-A2")
-    if not m.rules.boards.bit[where] & m.enterable:
-        clause, reason = _blocked(m.occupancy.get(where, EMPTY))
-        raise IllegalAction(clause, f"{action.target} {reason}", action)
-    touch("GT-A3")
 
 
 def _to_space(state: GlobetrotterState, rover: int, where: Where) -> GlobetrotterState:
@@ -100,7 +68,7 @@ def apply_move(rules: Rules, state: GlobetrotterState, player: int, action: Move
     return _to_space(state, rover, rules.boards.places[action.target])
 
 
-def _beside_own_port(m: Mover, where: Where) -> bool:
+def beside_own_port(m: Mover, where: Where) -> bool:
     """GT-SP1: the space is adjacent to a friendly Space Port."""
     return bool(m.rules.boards.bit[where] & m.beside_own_port)
 
@@ -113,14 +81,7 @@ def legal_orbits(m: Mover) -> Listing[int]:
     if not m.beside_own_port:
         return NOTHING
     at = m.rules.actions.at(EnterOrbit)
-    return [(at[where], rover) for where, rover in m.on_board.items() if _beside_own_port(m, where)]
-
-
-def check_enter_orbit(m: Mover, action: EnterOrbit) -> None:
-    touch("GT-SP1")
-    _, where = _own_rover_at(m, action.source, action)
-    if not _beside_own_port(m, where):
-        raise IllegalAction("GT-SP1", f"the Rover on {action.source} is not adjacent to a friendly Space Port", action)
+    return [(at[where], rover) for where, rover in m.on_board.items() if beside_own_port(m, where)]
 
 
 def apply_enter_orbit(
@@ -130,7 +91,7 @@ def apply_enter_orbit(
     return state.replace_rover(rover, rover & _IN_ORBIT)
 
 
-def _may_descend(rules: Rules, state: GlobetrotterState, rover: int) -> bool:
+def may_descend(rules: Rules, state: GlobetrotterState, rover: int) -> bool:
     """GT-SP3 under `descend_after_transfer`: whether one of the player's orbiting Rovers like `rover`
     (same planet and hit points) did not arrive in that orbit this turn, or arrivals may descend."""
     turn = state.turn
@@ -153,28 +114,9 @@ def legal_descents(m: Mover) -> Listing[tuple[int, Where]]:
     return [
         (act(Descend, r & FIELD, tokens[where]), (r, where))
         for r in m.orbiting
-        if _may_descend(m.rules, m.state, r)
+        if may_descend(m.rules, m.state, r)
         for where in boards.places_in(m.unoccupied & boards.planet_set[r >> UNIT_PLACE >> SPACE_BITS])
     ]
-
-
-def _orbiting_rover(state: GlobetrotterState, player: int, planet: int, hp: int, action: Action) -> int:
-    rover = unit_code(place(planet, None), player, hp)
-    if rover not in state.rover_codes:
-        raise IllegalAction("GT-SP2", f"no Rover of yours with {hp} hit points orbits that planet", action)
-    return rover
-
-
-def check_descend(m: Mover, action: Descend) -> None:
-    touch("GT-SP2")
-    where = m.rules.space(action.target, "GT-SP2", action, m.state)
-    rover = _orbiting_rover(m.state, m.player, where >> SPACE_BITS, action.hp, action)
-    if not m.rules.boards.bit[where] & m.unoccupied:
-        raise IllegalAction("GT-SP2", f"{action.target} is occupied", action)
-    if not _may_descend(m.rules, m.state, rover):
-        raise IllegalAction(
-            "GT-SP3", "a Rover that moved to this orbit this turn descends in a subsequent turn", action
-        )
 
 
 def apply_descend(
@@ -184,6 +126,11 @@ def apply_descend(
     if state.turn is not None and state.turn.arrived:
         touch("GT-SP3")  # the listing asked whether the Rover arrived this turn
     return _to_space(state, *found)
+
+
+def transfers_allowed(rules: Rules) -> bool:
+    """GT-SP4 under `orbit_moves`: whether an orbiting Rover may move to another orbit at all."""
+    return rules.options.orbit_moves is not OrbitMoves.DESCEND_ONLY
 
 
 def legal_transfers(m: Mover) -> Listing[tuple[int, int]]:
@@ -201,7 +148,7 @@ def legal_transfers(m: Mover) -> Listing[tuple[int, int]]:
     if not moves:
         return NOTHING
     m.touched += ("GT-SP3", "GT-SP4")
-    if rules.options.orbit_moves is OrbitMoves.DESCEND_ONLY:
+    if not transfers_allowed(rules):
         return NOTHING
     boards = rules.boards
     return [
@@ -209,18 +156,6 @@ def legal_transfers(m: Mover) -> Listing[tuple[int, int]]:
         for r, source, other in moves
         if boards.orbits_adjacent(source, other)
     ]
-
-
-def check_transfer(m: Mover, action: Transfer) -> None:
-    rules = m.rules
-    touch("GT-SP3", "GT-SP4")
-    if rules.options.orbit_moves is OrbitMoves.DESCEND_ONLY:
-        raise IllegalAction("GT-SP4", "an orbiting Rover may only descend (orbit_moves=descend-only)", action)
-    source = rules.orbit(action.source, "GT-SP3", action, m.state)
-    target = rules.orbit(action.target, "GT-SP3", action, m.state)
-    _orbiting_rover(m.state, m.player, source, action.hp, action)
-    if not rules.boards.orbits_adjacent(source, target):
-        raise IllegalAction("GT-SP3", f"orbit {action.target} is not adjacent to orbit {action.source}", action)
 
 
 def apply_transfer(
@@ -240,8 +175,8 @@ def apply_transfer(
 
 
 RULES: tuple[PlayRule, ...] = (
-    PlayRule(Move, legal_moves, check_move, apply_move, ROVERS_ON_BOARD),
-    PlayRule(EnterOrbit, legal_orbits, check_enter_orbit, apply_enter_orbit, ROVERS_ON_BOARD),
-    PlayRule(Descend, legal_descents, check_descend, apply_descend, ROVERS_IN_ORBIT),
-    PlayRule(Transfer, legal_transfers, check_transfer, apply_transfer, ROVERS_IN_ORBIT),
+    PlayRule(Move, legal_moves, apply_move, ROVERS_ON_BOARD),
+    PlayRule(EnterOrbit, legal_orbits, apply_enter_orbit, ROVERS_ON_BOARD),
+    PlayRule(Descend, legal_descents, apply_descend, ROVERS_IN_ORBIT),
+    PlayRule(Transfer, legal_transfers, apply_transfer, ROVERS_IN_ORBIT),
 )

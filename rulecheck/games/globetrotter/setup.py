@@ -7,6 +7,10 @@ places first, placing runs counter-clockwise (down the seat indices) and the las
 placer moves first, play then running clockwise (up the seat indices). Each placer puts
 a Factory on an empty HQ and then a Rover on an empty space adjacent to it.
 
+Each phase's listing decides what is legal; the apply functions take an action it listed (the
+kernel checks every action against it) and check nothing again; refusals.py says why an action
+it leaves out is refused.
+
 Leaves out: the planet of a Factory in multi-planet games, which the rulebook does not
 give (a rule gap: any planet's HQ is allowed).
 """
@@ -16,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulecheck.core.clauses import touch
-from rulecheck.core.errors import IllegalAction
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globetrotter.actions import Choose, Die, PlaceFactory, PlaceRover
@@ -41,7 +44,6 @@ from rulecheck.games.globetrotter.state import (
 )
 from rulecheck.games.globetrotter.turns import begin_turn
 
-DIE_FACES = 6
 ORDERS = ("first", "second")
 
 
@@ -52,8 +54,6 @@ def roller(state: GlobetrotterState) -> int:
 
 def apply_roll(rules: Rules, state: GlobetrotterState, die: Die) -> GlobetrotterState:
     touch("GT-S1")
-    if not 1 <= die.value <= DIE_FACES:
-        raise IllegalAction("GT-S1", "a d6 shows 1 to 6", die)
     rolls = list(state.rolls)
     rolls[roller(state)] = die.value
     state = evolve(state, rolls=tuple(rolls))
@@ -77,8 +77,6 @@ def legal_choices(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
 
 def apply_choose(rules: Rules, state: GlobetrotterState, action: Choose) -> GlobetrotterState:
     touch("GT-S1")
-    if action.order not in ORDERS:
-        raise IllegalAction("GT-S1", "the high roller places 'first' or 'second'", action)
     chooser = state.contenders[0]
     other = 1 - chooser
     order = (chooser, other) if action.order == "first" else (other, chooser)
@@ -99,16 +97,11 @@ def legal_factories(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
 
 def apply_place_factory(rules: Rules, state: GlobetrotterState, action: PlaceFactory) -> GlobetrotterState:
     touch("GT-S2")
-    where = rules.space(action.space, "GT-S2", action, state)
-    if not rules.boards.bit[where] & rules.boards.hq_set:
-        raise IllegalAction("GT-S2", f"{action.space} is not an HQ space", action)
-    if where in state.occupied_places():
-        raise IllegalAction("GT-S2", f"{action.space} is not empty", action)
-    factory = building_code(where, state.placing[0], FACTORY, BUILDING_HP, 0, IDLE, 0)
+    factory = building_code(rules.boards.places[action.space], state.placing[0], FACTORY, BUILDING_HP, 0, IDLE, 0)
     return evolve(state.with_codes(buildings=state.building_codes + (factory,)), phase=PLACE_ROVER)
 
 
-def _placed_factory(state: GlobetrotterState) -> int:
+def placed_factory(state: GlobetrotterState) -> int:
     """The place of the Factory of the player placing now."""
     owner, kind = state.placing[0], KIND_NUMBERS[FACTORY]
     return next(
@@ -119,7 +112,7 @@ def _placed_factory(state: GlobetrotterState) -> int:
 
 
 def legal_rovers(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
-    factory = _placed_factory(state)
+    factory = placed_factory(state)
     occupied = state.occupied_places()
     touch("GT-B4")
     return [
@@ -128,13 +121,8 @@ def legal_rovers(rules: Rules, state: GlobetrotterState) -> Iterable[Action]:
 
 
 def apply_place_rover(rules: Rules, state: GlobetrotterState, action: PlaceRover) -> GlobetrotterState:
-    touch("GT-S2")
-    factory = _placed_factory(state)
-    where = rules.space(action.space, "GT-S2", action, state)
-    if not rules.boards.beside(factory, where):
-        raise IllegalAction("GT-S2", f"{action.space} is not adjacent to the Factory", action)
-    if where in state.occupied_places():
-        raise IllegalAction("GT-S2", f"{action.space} is not empty", action)
+    touch("GT-S2", "GT-B4")  # the listing read the spaces beside the Factory
+    where = rules.boards.places[action.space]
     placer, rest = state.placing[0], state.placing[1:]
     state = state.with_codes(rovers=state.rover_codes + (unit_code(where, placer, ROVER_HP),))
     if rest:

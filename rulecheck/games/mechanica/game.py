@@ -191,4 +191,8 @@ class Mechanica(Game[MechanicaState, Action]):
             return IllegalAction(
                 "MEC-T0", f"{action.verb} belongs to the {step} step; this is the {state.step} step", action
             )
-        return _RULE_BY_TYPE[type(action)].check(self.rules, state, state.player, action)
+        found = _RULE_BY_TYPE[type(action)].check(self.rules, state, state.player, action)
+        if found is None:  # the listing alone decides: refused all the same, under its phase's clause
+            clause = {ROUTE: "MEC-W2", PLACE: "MEC-T6"}.get(state.phase, "MEC-T0")
+            return IllegalAction(clause, f"{action} is not legal now", action)
+        return found
