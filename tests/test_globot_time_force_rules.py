@@ -27,6 +27,7 @@ from rulecheck.games.globot_time_force.actions import (
 )
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
 from rulecheck.games.globot_time_force.state import ACT, OFFER, Draft, GTFState, Player
+from rulecheck.registry import declaration
 
 BOARDS = ("collector", "small-start", "harmony")
 
@@ -110,17 +111,22 @@ def test_a_second_turn_skips_the_refill_and_a_third_is_never_taken():
     assert state.current == 1 and state.in_row == 1 and len(state.timeline) == 3
 
 
-def test_the_third_token_triggers_the_end_and_the_others_take_one_turn_per_token():
-    game = GlobotTimeForce(2)
+@pytest.mark.parametrize("reading, extra_turns", [("out-of-order", 2), ("granted-only", 3)])
+def test_the_third_token_triggers_the_end_and_the_others_take_one_turn_per_token(reading, extra_turns):
+    """L126: in a 2-player game the remaining player's third extra turn in a row is not taken
+    under the literal reading (its token is discarded); granted-only takes all three."""
+    game = GlobotTimeForce(2, {"consecutive_turns": reading})
     me = {"tableau": ("seed-vault", "m-natsuwa"), "tokens": 1, "placed": 2}
     state = position(game, ROW, [me], spaces=((), (0, 0), ()))
     state = game.apply(state, Place("small-start"))
     assert state.triggered == 0
     state = settle(game, game.apply(state, Dismiss("gears")))
     assert state.current == 1 and state.extra and state.players[1].tokens == 2
-    for _ in range(3):
+    for _ in range(extra_turns - 1):
+        assert state.current == 1 and game.to_move(state) == 1
         state = settle(game, game.apply(state, Dismiss("gears")))
-    assert game.to_move(state) == TERMINAL and state.players[1].spent == 3
+    state = settle(game, game.apply(state, Dismiss("gears")))
+    assert game.to_move(state) == TERMINAL and state.players[1].spent == 3 and state.players[1].tokens == 0
 
 
 def test_an_empty_deck_is_a_rule_gap_in_strict_mode():
@@ -256,13 +262,33 @@ def test_tokens_per_board_reading_decides_whether_a_player_fills_two_spaces():
         assert ("place small-start" in texts(game, state)) == again
 
 
-def test_with_two_players_the_extra_turns_make_three_consecutive_turns():
+def test_only_under_granted_only_do_the_extra_turns_make_more_than_two_consecutive_turns():
+    """GTF-F18 and GTF-T13 read alike: the table, counting movers on the trace, finds runs
+    above 2 only under consecutive_turns=granted-only, where the prover's system is named for
+    what it proves (no third granted turn) and not for L126."""
     from rulecheck.games.globot_time_force.tables import end_game_movers, end_game_turns, longest_run
 
-    assert end_game_movers(GlobotTimeForce(2)) == [0, 1, 1, 1]
+    literal = GlobotTimeForce(2)
+    granted_only = GlobotTimeForce(2, {"consecutive_turns": "granted-only"})
+    assert end_game_movers(literal) == [0, 1, 1]
+    assert end_game_movers(granted_only) == [0, 1, 1, 1]
+    assert longest_run(end_game_movers(literal, skill_turns=True)) == 2
+    assert longest_run(end_game_movers(granted_only, skill_turns=True)) == 6
     assert longest_run(end_game_movers(GlobotTimeForce(3))) == 1
     table = end_game_turns()
     assert [name for name, _ in table.shows()] == ["a player takes more than 2 consecutive turns"]
+    column = table.columns.index("consecutive_turns")
+    run = table.columns.index("longest run")
+    assert {row[column] for row in table.rows if row[run] > 2} == {"granted-only"}
+    systems = {s.property for s in declaration("globot-time-force").symbolic_systems(literal)}
+    assert "no-third-consecutive-turn" in systems and "no-third-granted-turn" not in systems
+    systems = {s.property for s in declaration("globot-time-force").symbolic_systems(granted_only)}
+    assert "no-third-granted-turn" in systems and "no-third-consecutive-turn" not in systems
+    described = {p.name: p for p in declaration("globot-time-force").properties}
+    assert "third consecutive turn during the game (L126)" in described["no-third-consecutive-turn"].description
+    assert described["no-third-consecutive-turn"].applies(literal.options)
+    assert not described["no-third-consecutive-turn"].applies(granted_only.options)
+    assert "each end-game extra turn starts the count again" in described["no-third-granted-turn"].description
 
 
 def test_a_reserved_card_is_paid_on_a_later_turn_and_returns_the_token():

@@ -21,7 +21,14 @@ from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globot_time_force import counters
 from rulecheck.games.globot_time_force.actions import Reveal
 from rulecheck.games.globot_time_force.components import PASSIVE, SKILL_KINDS, Effect, GameData, Requirement, Skill
-from rulecheck.games.globot_time_force.options import ExtraTurns, GlobotTimeForceOptions, Passives, TableauLimit, Tokens
+from rulecheck.games.globot_time_force.options import (
+    ConsecutiveTurns,
+    ExtraTurns,
+    GlobotTimeForceOptions,
+    Passives,
+    TableauLimit,
+    Tokens,
+)
 from rulecheck.games.globot_time_force.state import Pending, Player
 
 ops = INT_OPS
@@ -45,6 +52,7 @@ class Rules:
         self.gear_reading = options.gear_payment
         self.mandatory_passives = options.passives is Passives.MANDATORY
         self.all_at_once = options.extra_turns is ExtraTurns.ALL_AT_ONCE
+        self.extra_turns_counted = options.consecutive_turns is ConsecutiveTurns.OUT_OF_ORDER
         self.rule_gap = rule_gap
         self.skills_of: dict[str, dict[str, tuple[Skill, ...]]] = {
             kind: {key: card.skills_of(kind) for key, card in data.cards.items()} for kind in SKILL_KINDS

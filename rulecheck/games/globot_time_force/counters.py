@@ -84,6 +84,18 @@ def turns_in_row(ops: Ops, in_row: Any, same_player: Any) -> Any:
     return ops.ite(same_player, in_row + 1, 1)
 
 
+def extra_turns_in_row(ops: Ops, in_row: Any, same_player: Any, counted: Any) -> Any:
+    """GTF-T13, GTF-E3: an end-game extra turn's place in a run of one player's turns: counted
+    (consecutive_turns=out-of-order) it grows when the player who just moved goes on; not counted
+    (granted-only) each extra turn starts the count again."""
+    return ops.ite(counted, turns_in_row(ops, in_row, same_player), 1)
+
+
+def turn_allowed(ops: Ops, in_row: Any) -> Any:
+    """GTF-T13: a turn is taken only if it is not a third consecutive one."""
+    return in_row <= TURNS_IN_A_ROW
+
+
 def tokens_after_place(ops: Ops, hand: Any, placed: Any) -> tuple[Any, Any]:
     """GTF-E1: a token goes from the hand onto an achievement space. Returns (hand, placed)."""
     return hand - 1, placed + 1

@@ -103,7 +103,7 @@ _CLAUSE_OF = {
 
 class GlobotTimeForce(Game[GTFState, Action]):
     name = "globot-time-force"
-    version = 3
+    version = 4
     min_players = 1
     max_players = 5
     campaign_players = (1, 2, 5)

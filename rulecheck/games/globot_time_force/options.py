@@ -48,6 +48,11 @@ class ExtraTurnOrder(Reading):
     CONSECUTIVE = "consecutive"
 
 
+class ConsecutiveTurns(Reading):
+    OUT_OF_ORDER = "out-of-order"
+    GRANTED_ONLY = "granted-only"
+
+
 class SecondTurnRefill(Reading):
     EVERY_GAP = "every-gap"
     ONE_GAP = "one-gap"
@@ -122,6 +127,14 @@ class GlobotTimeForceOptions(Options):
         ExtraTurnOrder.ROUND_ROBIN,
         ("GTF-E3",),
         "extra turns in player order one at a time (GTF-F05), or each player takes all of theirs in a row",
+    )
+    consecutive_turns: ConsecutiveTurns = option(
+        ConsecutiveTurns.OUT_OF_ORDER,
+        ("GTF-T13", "GTF-E3"),
+        "'a player can never gain a third consecutive turn during the game' (L126): out-of-order = every turn a "
+        "player takes again out of player order (a skill's second turn or an end-game extra turn) counts, and an "
+        "extra turn that would be a third in a row is not taken, its token discarded; granted-only = only a "
+        "skill's granted turn is limited, each extra turn starts the count again",
     )
     second_turn_refill: SecondTurnRefill = option(
         SecondTurnRefill.EVERY_GAP,

@@ -1,7 +1,8 @@
 """Globot Time Force's invariants as symbolic systems for the prover, built from counters.py.
 
 Models: for each promised property the prover handles (energy used within 0..12, the
-tableau limit, at most one reservation, token conservation, no third consecutive turn),
+tableau limit, at most one reservation, token conservation, no third consecutive turn, L126, or under
+consecutive_turns=granted-only no third granted turn),
 the variables it reads for one player, the initial condition (after setup), the claim and
 every step that changes those variables, each step's guard and effect being the engine's
 own function from counters.py called on Z3 terms (looked up on the module at proof time, so
@@ -240,7 +241,12 @@ def tokens_conserved(game: GlobotTimeForce) -> System:
 
 
 def turns_in_a_row(game: GlobotTimeForce) -> System:
-    """GTF-T13: a granted turn never makes a third consecutive one."""
+    """GTF-T13 (L126): under consecutive_turns=out-of-order, no player takes a third consecutive
+    turn during the game, a skill's granted turn or an end-game extra turn taken again by the
+    player who just moved counting alike; under granted-only only what that reading promises, that
+    a granted turn never makes a third in a row, each extra turn starting the count again (so the
+    system is named for that, and is not a proof of L126)."""
+    counted = game.rules.extra_turns_counted
 
     def second_turn(ops: Ops, v: Valuation, w: Valuation) -> Any:
         return ops.and_(
@@ -252,15 +258,20 @@ def turns_in_a_row(game: GlobotTimeForce) -> System:
     def next_player(ops: Ops, v: Valuation, w: Valuation) -> Any:
         return w["in_row"] == counters.turns_in_row(ops, v["in_row"], False)
 
+    def extra_turn(ops: Ops, v: Valuation, w: Valuation) -> Any:
+        in_row = counters.extra_turns_in_row(ops, v["in_row"], v["same"], counted)
+        return ops.and_(counters.turn_allowed(ops, in_row), w["in_row"] == in_row)
+
     return System(
-        "no-third-consecutive-turn",
+        "no-third-consecutive-turn" if counted else "no-third-granted-turn",
         ("GTF-T13",),
-        (("in_row", INT), ("granted", BOOL)),
+        (("in_row", INT), ("granted", BOOL), ("same", BOOL)),
         lambda ops, v: v["in_row"] == 1,
         lambda ops, v: ops.and_(1 <= v["in_row"], v["in_row"] <= counters.TURNS_IN_A_ROW),
         (
             Step("second-turn", ("GTF-T13",), second_turn),
-            Step("next-turn", ("GTF-T14", "GTF-E3"), next_player),
+            Step("next-turn", ("GTF-T14",), next_player),
+            Step("extra-turn", ("GTF-E3", "GTF-T13"), extra_turn),
             Step("anything-else", ("GTF-T1",), lambda ops, v, w: unchanged(ops, v, w, "in_row")),
         ),
     )

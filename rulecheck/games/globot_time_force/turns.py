@@ -5,7 +5,9 @@ Models: after each step, the waiting effects resolve in order, those needing a c
 waiting for it (one with nothing to choose is dropped); setup moving from the board draws
 to the timeline to the first turn; the end of a turn: its end-of-turn passives (GTF-T6,
 GTF-T15), charge expiring under charge=expires, a granted second turn at once but never a
-third (GTF-T13), else the timeline sliding and its gaps refilled (all of them, or under
+third consecutive turn (GTF-T13, L126; under consecutive_turns=out-of-order an end-game extra
+turn taken again by the player who just moved counts too, and one that would be a third in a
+row is not taken, its token discarded), else the timeline sliding and its gaps refilled (all of them, or under
 second_turn_refill one; GTF-T12); an empty deck (rule gap GTF-G1); the next player in order
 (GTF-T14); after the end is triggered, the other players' extra turns, each begun by
 discarding a token, or under extra_turns=all-at-once all of them (GTF-E3), taken in turn
@@ -150,30 +152,46 @@ def _next_turn(rules: Rules, state: Draft) -> None:
         player = current
     else:
         player = min(waiting, key=lambda q: (q - current - 1) % n)
+    in_row = counters.extra_turns_in_row(ops, state.in_row, player == current, rules.extra_turns_counted)
+    if not counters.turn_allowed(ops, in_row):
+        touch("GTF-T13")
+        _discard_tokens(rules, state, player)
+        _next_turn(rules, state)
+        return
     if rules.options.extra_turn_choice is ExtraTurnChoice.OPTIONAL:
         state.stage = OFFER
         state.current = player
+        state.in_row = in_row
         state.pending = ()
         state.fired = ()
         state.granted = False
         state.refill = 0
         return
-    _extra_turn(rules, state, player)
+    _extra_turn(rules, state, player, in_row)
 
 
-def _extra_turn(rules: Rules, state: Draft, player: int) -> None:
-    """GTF-E3: an extra turn begins by discarding one token (or, all-at-once, every token)."""
-    touch("GTF-E3")
+def _discard_tokens(rules: Rules, state: Draft, player: int) -> None:
+    """GTF-E3: one token discarded for an extra turn (or, all-at-once, every token); under
+    consecutive_turns=out-of-order also the token of an extra turn that would be a third in a
+    row (GTF-T13), which is then not taken."""
     me = state.players[player]
     hand, spent = counters.tokens_after_extra_turn(ops, me.tokens, me.spent, rules.all_at_once)
     state.set_player(evolve(me, tokens=hand, spent=spent), player)
-    _begin(state, player, 1, True)
+
+
+def _extra_turn(rules: Rules, state: Draft, player: int, in_row: int) -> None:
+    """GTF-E3: an extra turn begins by discarding one token (or, all-at-once, every token)."""
+    touch("GTF-E3")
+    _discard_tokens(rules, state, player)
+    _begin(state, player, in_row, True)
 
 
 def answer(rules: Rules, state: Draft, action: ExtraTurn) -> None:
-    """extra_turn_choice=optional: the offered extra turn taken, or declined for good (GTF-E3)."""
+    """extra_turn_choice=optional: the offered extra turn taken, or declined for good (GTF-E3).
+    A declined offer is no turn, but the count of turns in a row then follows the decliner (the
+    state keeps no earlier mover): see docs/globot-time-force.md."""
     if action.answer == "take":
-        _extra_turn(rules, state, state.current)
+        _extra_turn(rules, state, state.current, state.in_row)
         return
     touch("GTF-E3")
     state.set_player(evolve(state.player(), declined=True))
