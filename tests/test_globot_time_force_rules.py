@@ -202,6 +202,19 @@ def test_second_turn_refill_reading_decides_how_many_gaps_are_filled():
         assert state.current == 1 and len(state.timeline) == length
 
 
+def test_one_gap_reads_the_double_turn_only_a_single_turn_with_two_gaps_refills_both():
+    """GTF-F06 (i): "the empty space" after both turns of a double turn; a single turn in which a
+    skill also took a timeline card refills every gap under both readings."""
+    for reading in ("every-gap", "one-gap"):
+        game = GlobotTimeForce(2, {"second_turn_refill": reading})
+        players = [{"tableau": ("scale-warden", "seed-vault"), "coins": (3, 0, 0)}]
+        state = game.apply(position(game, ROW, players), Resolve(0, 0))  # a skill reserves from the timeline
+        state = game.apply(state, Choose(0))
+        assert len(state.timeline) == 2
+        state = settle(game, game.apply(state, Dismiss("gears")))
+        assert state.current == 1 and len(state.timeline) == 3
+
+
 SEVEN = ("seed-vault", "root-courier", "prism-choir", "assembly-drone", "entropy-sink", "heat-lamp", "minoru")
 
 
@@ -354,3 +367,20 @@ def test_working_out_payments_touches_no_clause():
     with coverage() as seen:
         found = costs.payments(game.rules, Gain, 0, 8, me)
     assert found and not seen
+
+
+def test_under_one_gap_a_turn_starts_short_only_after_a_double_turn():
+    """GTF-F06's witness: random play under second_turn_refill=one-gap breaks
+    full-timeline-at-turn-start, and the refill that left the timeline short ended a second turn."""
+    from rulecheck.check.search.fuzz import fuzz
+    from rulecheck.check.watch.generic import BROKEN_INVARIANT
+    from rulecheck.core.trace import replay_steps
+
+    game = GlobotTimeForce(1, {"second_turn_refill": "one-gap"})
+    watched = [p for p in declaration("globot-time-force").properties if p.name == "full-timeline-at-turn-start"]
+    report = fuzz(game, watched, games=60, seed=0, kinds=frozenset({BROKEN_INVARIANT}))
+    assert report.found
+    for found in report.found:
+        steps = list(replay_steps(game, found.trace))
+        refill = next(s for s, _, _ in reversed(steps) if s.stage == "refill")
+        assert refill.in_row == 2

@@ -26,6 +26,7 @@ from rulecheck.games.globot_time_force.options import (
     ExtraTurns,
     GlobotTimeForceOptions,
     Passives,
+    SecondTurnRefill,
     TableauLimit,
     Tokens,
 )
@@ -52,6 +53,7 @@ class Rules:
         self.gear_reading = options.gear_payment
         self.mandatory_passives = options.passives is Passives.MANDATORY
         self.all_at_once = options.extra_turns is ExtraTurns.ALL_AT_ONCE
+        self.one_gap = options.second_turn_refill is SecondTurnRefill.ONE_GAP
         self.extra_turns_counted = options.consecutive_turns is ConsecutiveTurns.OUT_OF_ORDER
         self.rule_gap = rule_gap
         self.skills_of: dict[str, dict[str, tuple[Skill, ...]]] = {

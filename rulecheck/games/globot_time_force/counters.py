@@ -96,6 +96,13 @@ def turn_allowed(ops: Ops, in_row: Any) -> Any:
     return in_row <= TURNS_IN_A_ROW
 
 
+def gaps_refilled(ops: Ops, missing: Any, in_row: Any, one_gap: Any) -> Any:
+    """GTF-T12, GTF-T13: the timeline gaps filled as a turn ends: every one; or, where the ended
+    turn was the player's second in a row and second_turn_refill=one-gap, only one (L128 "replaces
+    the empty space" once both turns are over), the row staying a card short until the next refill."""
+    return ops.ite(ops.and_(one_gap, in_row >= TURNS_IN_A_ROW), ops.min(missing, 1), missing)
+
+
 def tokens_after_place(ops: Ops, hand: Any, placed: Any) -> tuple[Any, Any]:
     """GTF-E1: a token goes from the hand onto an achievement space. Returns (hand, placed)."""
     return hand - 1, placed + 1

@@ -139,7 +139,9 @@ class GlobotTimeForceOptions(Options):
     second_turn_refill: SecondTurnRefill = option(
         SecondTurnRefill.EVERY_GAP,
         ("GTF-T12", "GTF-T13"),
-        "after a turn (a double turn too) every gap of the timeline is refilled, or only one (GTF-F06)",
+        "after a double turn (a skill's second turn, or a player's second turn in a row) every gap of the "
+        "timeline is refilled, or only one, L128 'replaces the empty space' (GTF-F06 i); a single turn's end "
+        "refills every gap under both",
     )
     tableau_limit: TableauLimit = option(
         TableauLimit.HARD,

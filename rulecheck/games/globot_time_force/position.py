@@ -45,10 +45,10 @@ from rulecheck.games.globot_time_force.components import (
     Card,
     GameData,
 )
+from rulecheck.games.globot_time_force.context import ops
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
 from rulecheck.games.globot_time_force.options import (
     ExtraTurnChoice,
-    SecondTurnRefill,
     TableauLimit,
     Tokens,
     TokensPerBoard,
@@ -425,12 +425,12 @@ def _fewest(gears: int) -> str:
 
 
 def _refill_due(game: GlobotTimeForce, state: GTFState) -> int:
-    """The cards still to draw into the timeline: in the refill stage, every gap (or, under
-    second_turn_refill=one-gap, one); none in any other stage."""
+    """The cards still to draw into the timeline: in the refill stage, every gap (or, after a
+    second turn in a row under second_turn_refill=one-gap, one); none in any other stage."""
     if state.stage != REFILL:
         return 0
-    missing = game.players + 1 - len(state.timeline)
-    return missing if game.options.second_turn_refill is SecondTurnRefill.EVERY_GAP else min(missing, 1)
+    missing = max(game.players + 1 - len(state.timeline), 0)
+    return int(counters.gaps_refilled(ops, missing, state.in_row, game.rules.one_gap))
 
 
 def _read_player(r: _Reader, value: Any, at: Path, placed: int, triggered: int) -> Player:

@@ -1,20 +1,19 @@
-"""Globot Time Force's flow between actions: effects resolving, the end of a turn, refills,
-the next turn and the end game's extra turns.
+"""Globot Time Force's flow between actions: effects resolving, the end of a turn, refills, the
+next turn and the end game's extra turns.
 
-Models: after each step, the waiting effects resolve in order, those needing a choice
-waiting for it (one with nothing to choose is dropped); setup moving from the board draws
-to the timeline to the first turn; the end of a turn: its end-of-turn passives (GTF-T6,
-GTF-T15), charge expiring under charge=expires, a granted second turn at once but never a
-third consecutive turn (GTF-T13, L126; under consecutive_turns=out-of-order an end-game extra
-turn taken again by the player who just moved counts too, and one that would be a third in a
-row is not taken, its token discarded), else the timeline sliding and its gaps refilled (all of them, or under
-second_turn_refill one; GTF-T12); an empty deck (rule gap GTF-G1); the next player in order
-(GTF-T14); after the end is triggered, the other players' extra turns, each begun by
-discarding a token, or under extra_turns=all-at-once all of them (GTF-E3), taken in turn
-or under extra_turn_order=consecutive one player's in a row, and under
+Models: after each step, the waiting effects resolve in order, those needing a choice waiting
+for it (one with nothing to choose is dropped); setup moving from the board draws to the
+timeline to the first turn; the end of a turn: its end-of-turn passives (GTF-T6, GTF-T15),
+charge expiring under charge=expires, a granted second turn at once but never a third
+consecutive turn (GTF-T13, L126; under consecutive_turns=out-of-order an end-game extra turn
+taken again by the player who just moved counts too, and one that would be a third in a row is
+not taken, its token discarded), else the timeline sliding and its gaps refilled (all of them,
+or after a double turn under second_turn_refill=one-gap one; GTF-T12); an empty deck (rule gap
+GTF-G1); the next player in order (GTF-T14); after the end is triggered, the other players'
+extra turns, each begun by discarding a token, or under extra_turns=all-at-once all of them
+(GTF-E3), taken in turn or under extra_turn_order=consecutive one player's in a row, and under
 extra_turn_choice=optional taken or declined; the game's end when no extra turn remains
-(GTF-E4; tokens left then are rule gap GTF-F05), or when deck and timeline are empty
-(GTF-G2).
+(GTF-E4; tokens left then are rule gap GTF-F05), or when deck and timeline are empty (GTF-G2).
 
 Leaves out: what the actions and effects do (the rule modules), and scoring (tableau.py).
 """
@@ -27,7 +26,7 @@ from rulecheck.games.globot_time_force import counters, skills
 from rulecheck.games.globot_time_force.actions import ExtraTurn
 from rulecheck.games.globot_time_force.components import CHOICE_EFFECTS
 from rulecheck.games.globot_time_force.context import Rules, ops
-from rulecheck.games.globot_time_force.options import Charge, ExtraTurnChoice, ExtraTurnOrder, SecondTurnRefill
+from rulecheck.games.globot_time_force.options import Charge, ExtraTurnChoice, ExtraTurnOrder
 from rulecheck.games.globot_time_force.state import (
     ACT,
     BOARDS,
@@ -103,10 +102,9 @@ def _finish(rules: Rules, state: Draft) -> None:
             _begin(state, state.current, counters.turns_in_row(ops, state.in_row, True), state.extra)
             return
     touch("GTF-T12")
-    missing = rules.row - len(state.timeline)
-    need = missing if rules.options.second_turn_refill is SecondTurnRefill.EVERY_GAP else min(missing, 1)
+    missing = max(rules.row - len(state.timeline), 0)
     state.stage = REFILL
-    state.refill = max(need, 0)
+    state.refill = counters.gaps_refilled(ops, missing, state.in_row, rules.one_gap)
     state.granted = False
 
 
