@@ -384,3 +384,47 @@ def test_under_one_gap_a_turn_starts_short_only_after_a_double_turn():
         steps = list(replay_steps(game, found.trace))
         refill = next(s for s, _, _ in reversed(steps) if s.stage == "refill")
         assert refill.in_row == 2
+
+
+def _in_extra_turn(options, **player):
+    """2 players: player 0 triggered the end (a token on each board), player 1 in an extra turn
+    holding `player` and meeting small-start's requirement."""
+    game = GlobotTimeForce(2, options)
+    mine = {"tableau": ("seed-vault", "m-natsuwa"), "spent": 1, **player}
+    state = position(
+        game, ROW, [{"placed": 3, "tokens": 0}, mine], spaces=((0,), (0,), (0,)), current=1, triggered=0, extra=True
+    )
+    return game, state
+
+
+@pytest.mark.parametrize("reading, goes_on", [("no-other-actions", False), ("turn-goes-on", True)])
+def test_last_token_in_extra_turn_reading_decides_whether_the_turn_goes_on(reading, goes_on):
+    game, state = _in_extra_turn({"last_token_in_extra_turn": reading}, tokens=1, placed=1)
+    assert "place small-start" in texts(game, state)
+    state = settle(game, game.apply(state, Place("small-start")))
+    assert ("dismiss gears" in texts(game, state)) == goes_on
+    assert (game.to_move(state) == TERMINAL) != goes_on
+    assert state.timeline == ROW
+
+
+def test_a_locked_token_left_to_discard_lets_the_extra_turn_go_on_after_the_last_placed():
+    game, state = _in_extra_turn({}, tokens=1, placed=0, reserved=("minoru",))
+    state = settle(game, game.apply(state, Place("small-start")))
+    assert "dismiss gears" in texts(game, state)
+
+
+@pytest.mark.parametrize("reading, extra", [("remaining", True), ("ignored", False)])
+def test_locked_token_at_end_reading_decides_whether_a_reservation_gives_an_extra_turn(reading, extra):
+    game = GlobotTimeForce(2, {"locked_token_at_end": reading}, strict=not extra)
+    me = {"placed": 3, "tokens": 0}
+    state = position(game, ROW, [me, {"placed": 2, "tokens": 0, "reserved": ("minoru",)}], triggered=0)
+    state = attrs.evolve(state, spaces=((0, 1), (0, 1), (0,)))
+    if not extra:
+        with pytest.raises(RuleGap) as caught:
+            settle(game, game.apply(state, Dismiss("gears")))
+        assert caught.value.gap == "GTF-F05"
+        return
+    state = settle(game, game.apply(state, Dismiss("gears")))
+    me = state.players[1]
+    assert state.current == 1 and state.extra and me.reserved == () and me.spent == 1
+    assert "minoru" in state.discards

@@ -25,6 +25,8 @@ from rulecheck.games.globot_time_force.options import (
     ConsecutiveTurns,
     ExtraTurns,
     GlobotTimeForceOptions,
+    LastTokenInExtraTurn,
+    LockedTokenAtEnd,
     Passives,
     SecondTurnRefill,
     TableauLimit,
@@ -54,6 +56,8 @@ class Rules:
         self.mandatory_passives = options.passives is Passives.MANDATORY
         self.all_at_once = options.extra_turns is ExtraTurns.ALL_AT_ONCE
         self.one_gap = options.second_turn_refill is SecondTurnRefill.ONE_GAP
+        self.locked_remain = self.uses_token and options.locked_token_at_end is LockedTokenAtEnd.REMAINING
+        self.last_token_ends = options.last_token_in_extra_turn is LastTokenInExtraTurn.NO_OTHER_ACTIONS
         self.extra_turns_counted = options.consecutive_turns is ConsecutiveTurns.OUT_OF_ORDER
         self.rule_gap = rule_gap
         self.skills_of: dict[str, dict[str, tuple[Skill, ...]]] = {

@@ -119,6 +119,23 @@ def tokens_after_payment(ops: Ops, hand: Any, locked: Any, uses_token: Any) -> t
     return ops.ite(uses_token, hand + 1, hand), ops.ite(uses_token, locked - 1, locked)
 
 
+def tokens_to_discard(ops: Ops, hand: Any, locked: Any, locked_remain: Any) -> Any:
+    """GTF-E3, GTF-E4: the tokens a player could still discard for an extra turn: those in hand,
+    and under locked_token_at_end=remaining those locked on reservations ("When no tokens remain")."""
+    return hand + ops.ite(locked_remain, locked, 0)
+
+
+def abandons_reservation(ops: Ops, hand: Any, locked: Any, locked_remain: Any) -> Any:
+    """GTF-E3, GTF-T7: an extra turn taken with no token in hand discards a locked one, giving up
+    its reservation (locked_token_at_end=remaining)."""
+    return ops.and_(locked_remain, hand == 0, locked >= 1)
+
+
+def tokens_after_abandon(ops: Ops, locked: Any, spent: Any) -> tuple[Any, Any]:
+    """GTF-E3: the locked token discarded for an extra turn. Returns (locked, spent)."""
+    return locked - 1, spent + 1
+
+
 def tokens_after_extra_turn(ops: Ops, hand: Any, spent: Any, all_at_once: Any) -> tuple[Any, Any]:
     """GTF-E3: an extra turn discards one token, or under extra_turns=all-at-once every token
     in hand. Returns (hand, spent)."""

@@ -58,6 +58,16 @@ class SecondTurnRefill(Reading):
     ONE_GAP = "one-gap"
 
 
+class LastTokenInExtraTurn(Reading):
+    NO_OTHER_ACTIONS = "no-other-actions"
+    TURN_GOES_ON = "turn-goes-on"
+
+
+class LockedTokenAtEnd(Reading):
+    REMAINING = "remaining"
+    IGNORED = "ignored"
+
+
 class TableauLimit(Reading):
     HARD = "hard"
     FORCED_DISCARD = "forced-discard"
@@ -135,6 +145,21 @@ class GlobotTimeForceOptions(Options):
         "player takes again out of player order (a skill's second turn or an end-game extra turn) counts, and an "
         "extra turn that would be a third in a row is not taken, its token discarded; granted-only = only a "
         "skill's granted turn is limited, each extra turn starts the count again",
+    )
+    last_token_in_extra_turn: LastTokenInExtraTurn = option(
+        LastTokenInExtraTurn.NO_OTHER_ACTIONS,
+        ("GTF-E1", "GTF-E3"),
+        "L130 'they will not be able to take any other actions if they do not have another token to discard': "
+        "no-other-actions = in an extra turn, placing a token that leaves the player none to discard ends the "
+        "turn at once; turn-goes-on = the turn goes on as normal, no further extra turn following",
+    )
+    locked_token_at_end: LockedTokenAtEnd = option(
+        LockedTokenAtEnd.REMAINING,
+        ("GTF-E3", "GTF-E4", "GTF-T7"),
+        "a token locked on a reservation once the end is triggered (L37, L130 'When no tokens remain'): "
+        "remaining = it is a remaining token, discarded for an extra turn when none is in hand, abandoning the "
+        "reservation; ignored = only tokens in hand give extra turns (the game may end with it locked); no "
+        "difference under tokens=assistant, where no token is locked",
     )
     second_turn_refill: SecondTurnRefill = option(
         SecondTurnRefill.EVERY_GAP,

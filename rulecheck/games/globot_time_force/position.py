@@ -34,7 +34,7 @@ from typing import Any, Final
 from rulecheck.core.evolve import evolve
 from rulecheck.core.hidden import Pile
 from rulecheck.core.untrusted import shown
-from rulecheck.games.globot_time_force import counters, skills
+from rulecheck.games.globot_time_force import counters, skills, turns
 from rulecheck.games.globot_time_force.components import (
     CHOICE_EFFECTS,
     DISCARD_CARD,
@@ -584,7 +584,7 @@ def _check(r: _Reader, state: GTFState) -> None:
     if stage == OFFER:
         if game.options.extra_turn_choice is not ExtraTurnChoice.OPTIONAL:
             fail(("stage",), "extra turns are offered only under extra_turn_choice=optional", "GTF-E3")
-        if state.triggered < 0 or state.current == state.triggered or not me.tokens or me.declined:
+        if state.triggered < 0 or state.current not in turns.waiting_players(game.rules, state):
             fail(("current",), f"player {state.current} cannot be offered an extra turn", "GTF-E3")
     scored_only = game.options.tableau_limit is TableauLimit.SCORING
     for p, player in enumerate(state.players):
@@ -598,8 +598,7 @@ def _check(r: _Reader, state: GTFState) -> None:
                 "GTF-T8",
             )
     if stage == OVER and state.timeline:
-        waiting = [q for q, p in enumerate(state.players) if q != state.triggered and p.tokens and not p.declined]
-        if state.triggered < 0 or waiting:
+        if state.triggered < 0 or turns.waiting_players(game.rules, state):
             fail(
                 ("stage",),
                 "the game ends once the end is triggered and no player has a token left for an extra turn "

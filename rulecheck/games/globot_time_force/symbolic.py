@@ -146,6 +146,7 @@ def _token_steps(game: GlobotTimeForce) -> tuple[Step, ...]:
     uses_token = game.rules.uses_token
     limit = game.rules.reservation_limit
     all_at_once = game.rules.all_at_once
+    locked_remain = game.rules.locked_remain
 
     def place(ops: Ops, v: Valuation, w: Valuation) -> Any:
         hand, placed = counters.tokens_after_place(ops, v["hand"], v["placed"])
@@ -177,11 +178,21 @@ def _token_steps(game: GlobotTimeForce) -> tuple[Step, ...]:
             v["hand"] >= 1, w["hand"] == hand, w["spent"] == spent, unchanged(ops, v, w, "placed", "locked")
         )
 
+    def abandon(ops: Ops, v: Valuation, w: Valuation) -> Any:
+        locked, spent = counters.tokens_after_abandon(ops, v["locked"], v["spent"])
+        return ops.and_(
+            counters.abandons_reservation(ops, v["hand"], v["locked"], locked_remain),
+            w["locked"] == locked,
+            w["spent"] == spent,
+            unchanged(ops, v, w, "hand", "placed"),
+        )
+
     return (
         Step("place", ("GTF-E1", "GTF-T3e"), place),
         Step("reserve", ("GTF-T2c", "GTF-T7", "GTF-S2"), reserve),
         Step("pay-reserved", ("GTF-T3c", "GTF-T7"), pay),
         Step("extra-turn", ("GTF-E3",), extra_turn),
+        Step("extra-turn-on-a-locked-token", ("GTF-E3", "GTF-T7"), abandon),
     )
 
 

@@ -25,7 +25,7 @@ from rulecheck.core.evolve import evolve
 from rulecheck.games.globot_time_force import counters, skills
 from rulecheck.games.globot_time_force.actions import ExtraTurn
 from rulecheck.games.globot_time_force.components import CHOICE_EFFECTS
-from rulecheck.games.globot_time_force.context import Rules, ops
+from rulecheck.games.globot_time_force.context import Rules, discarded, ops
 from rulecheck.games.globot_time_force.options import Charge, ExtraTurnChoice, ExtraTurnOrder
 from rulecheck.games.globot_time_force.state import (
     ACT,
@@ -37,6 +37,7 @@ from rulecheck.games.globot_time_force.state import (
     REFILL,
     TIMELINE,
     Draft,
+    GTFState,
 )
 
 
@@ -135,7 +136,7 @@ def _next_turn(rules: Rules, state: Draft) -> None:
         touch("GTF-T14")
         _begin(state, (state.current + 1) % n, counters.turns_in_row(ops, state.in_row, False), False)
         return
-    waiting = [q for q, p in enumerate(state.players) if q != state.triggered and p.tokens and not p.declined]
+    waiting = waiting_players(rules, state)
     if not waiting:
         touch("GTF-E4")
         if any(p.tokens or (rules.uses_token and p.reserved) for p in state.players):
@@ -168,11 +169,31 @@ def _next_turn(rules: Rules, state: Draft) -> None:
     _extra_turn(rules, state, player, in_row)
 
 
+def waiting_players(rules: Rules, state: GTFState | Draft) -> list[int]:
+    """GTF-E3: the players, besides the one who triggered the end, with a token left to discard for
+    an extra turn (locked ones too under locked_token_at_end=remaining) who have not declined."""
+    return [
+        q
+        for q, p in enumerate(state.players)
+        if q != state.triggered
+        and not p.declined
+        and counters.tokens_to_discard(ops, p.tokens, len(p.reserved), rules.locked_remain) > 0
+    ]
+
+
 def _discard_tokens(rules: Rules, state: Draft, player: int) -> None:
-    """GTF-E3: one token discarded for an extra turn (or, all-at-once, every token); under
-    consecutive_turns=out-of-order also the token of an extra turn that would be a third in a
-    row (GTF-T13), which is then not taken."""
+    """GTF-E3: one token discarded for an extra turn (or, all-at-once, every token in hand); with
+    none in hand, under locked_token_at_end=remaining, the token locked on the first reservation,
+    the card going to the discard pile. Under consecutive_turns=out-of-order also the token of an
+    extra turn that would be a third in a row (GTF-T13), which is then not taken."""
     me = state.players[player]
+    if counters.abandons_reservation(ops, me.tokens, len(me.reserved), rules.locked_remain):
+        touch("GTF-T7")
+        _, spent = counters.tokens_after_abandon(ops, len(me.reserved), me.spent)
+        reserved = me.reserved[1:]
+        state.discards = discarded(state.discards, me.reserved[0])
+        state.set_player(evolve(me, reserved=reserved, spent=spent, fresh=min(me.fresh, len(reserved))), player)
+        return
     hand, spent = counters.tokens_after_extra_turn(ops, me.tokens, me.spent, rules.all_at_once)
     state.set_player(evolve(me, tokens=hand, spent=spent), player)
 
