@@ -428,3 +428,13 @@ def test_locked_token_at_end_reading_decides_whether_a_reservation_gives_an_extr
     me = state.players[1]
     assert state.current == 1 and state.extra and me.reserved == () and me.spent == 1
     assert "minoru" in state.discards
+
+
+@pytest.mark.parametrize("reading, reserves", [("allowed", True), ("needs-room", False)])
+def test_reserve_when_full_reading_decides_whether_a_full_tableau_reserves(reading, reserves):
+    game = GlobotTimeForce(2, {"reserve_when_full": reading})
+    state = position(game, ("gear-smith", "loop-pruner", "chrono-gardener"), [{"tableau": SEVEN}])
+    assert ("reserve 0" in texts(game, state)) == reserves
+    if not reserves:
+        with pytest.raises(IllegalAction, match="reserve_when_full=needs-room"):
+            game.apply(state, Reserve(0))

@@ -28,6 +28,7 @@ from rulecheck.games.globot_time_force.options import (
     LastTokenInExtraTurn,
     LockedTokenAtEnd,
     Passives,
+    ReserveWhenFull,
     SecondTurnRefill,
     TableauLimit,
     Tokens,
@@ -56,6 +57,7 @@ class Rules:
         self.mandatory_passives = options.passives is Passives.MANDATORY
         self.all_at_once = options.extra_turns is ExtraTurns.ALL_AT_ONCE
         self.one_gap = options.second_turn_refill is SecondTurnRefill.ONE_GAP
+        self.reserve_needs_room = options.reserve_when_full is ReserveWhenFull.NEEDS_ROOM
         self.locked_remain = self.uses_token and options.locked_token_at_end is LockedTokenAtEnd.REMAINING
         self.last_token_ends = options.last_token_in_extra_turn is LastTokenInExtraTurn.NO_OTHER_ACTIONS
         self.extra_turns_counted = options.consecutive_turns is ConsecutiveTurns.OUT_OF_ORDER
@@ -85,7 +87,10 @@ def room(rules: Rules, me: Player) -> bool:
 
 def may_reserve(rules: Rules, me: Player) -> bool:
     """GTF-T7: whether `me` may reserve a card."""
-    return bool(counters.may_reserve(ops, len(me.reserved), rules.reservation_limit, me.tokens, rules.uses_token))
+    return bool(
+        counters.may_reserve(ops, len(me.reserved), rules.reservation_limit, me.tokens, rules.uses_token)
+        and counters.reserve_has_room(ops, len(me.tableau), rules.reserve_needs_room, rules.hard_limit)
+    )
 
 
 def queued(card: str, effects: Sequence[Effect]) -> tuple[Pending, ...]:

@@ -69,6 +69,12 @@ def may_reserve(ops: Ops, reserved: Any, limit: Any, tokens_in_hand: Any, uses_t
     return ops.and_(reserved < limit, ops.implies(uses_token, tokens_in_hand >= 1))
 
 
+def reserve_has_room(ops: Ops, size: Any, needs_room: Any, hard: Any) -> Any:
+    """GTF-T7, GTF-T8: under reserve_when_full=needs-room a card is reserved only into a tableau
+    that has room for it; otherwise the tableau's size does not matter."""
+    return ops.implies(needs_room, tableau_room(ops, size, hard))
+
+
 def may_place(ops: Ops, tokens_in_hand: Any) -> Any:
     """GTF-E1: a token to place."""
     return tokens_in_hand >= 1

@@ -68,6 +68,11 @@ class LockedTokenAtEnd(Reading):
     IGNORED = "ignored"
 
 
+class ReserveWhenFull(Reading):
+    ALLOWED = "allowed"
+    NEEDS_ROOM = "needs-room"
+
+
 class TableauLimit(Reading):
     HARD = "hard"
     FORCED_DISCARD = "forced-discard"
@@ -173,6 +178,13 @@ class GlobotTimeForceOptions(Options):
         ("GTF-T8",),
         "'up to 7 cards' (GTF-F11): hard = no gain with 7 in the tableau; forced-discard = an 8th card forces a "
         "discard; scoring = no limit in play, only the first 7 gained score",
+    )
+    reserve_when_full: ReserveWhenFull = option(
+        ReserveWhenFull.ALLOWED,
+        ("GTF-T7", "GTF-T8"),
+        "reserving with a full tableau (GTF-F09; the text sets no condition on it, L32, L111): allowed = a card "
+        "may be reserved with 7 in the tableau, to be paid once one is discarded; needs-room = under "
+        "tableau_limit=hard only with fewer than 7",
     )
     gear_payment: GearPayment = option(
         GearPayment.EXACT,
