@@ -438,3 +438,17 @@ def test_reserve_when_full_reading_decides_whether_a_full_tableau_reserves(readi
     if not reserves:
         with pytest.raises(IllegalAction, match="reserve_when_full=needs-room"):
             game.apply(state, Reserve(0))
+
+
+@pytest.mark.parametrize("reading, second_turn", [("taken", True), ("lost", False)])
+def test_trigger_second_turn_reading_decides_whether_the_double_turn_completes(reading, second_turn):
+    game = GlobotTimeForce(2, {"trigger_second_turn": reading})
+    me = {"tableau": ("seed-vault", "m-natsuwa"), "tokens": 1, "placed": 2}
+    state = position(game, ROW, [me], spaces=((), (0, 0), ()), granted=True)
+    state = game.apply(state, Place("small-start"))
+    assert state.triggered == 0 and state.granted
+    state = settle(game, game.apply(state, Dismiss("gears")))
+    if second_turn:
+        assert (state.current, state.in_row, state.extra, len(state.timeline)) == (0, 2, False, 2)
+    else:
+        assert (state.current, state.in_row, state.extra, len(state.timeline)) == (1, 1, True, 3)

@@ -32,6 +32,7 @@ from rulecheck.games.globot_time_force.options import (
     SecondTurnRefill,
     TableauLimit,
     Tokens,
+    TriggerSecondTurn,
 )
 from rulecheck.games.globot_time_force.state import Pending, Player
 
@@ -58,6 +59,7 @@ class Rules:
         self.all_at_once = options.extra_turns is ExtraTurns.ALL_AT_ONCE
         self.one_gap = options.second_turn_refill is SecondTurnRefill.ONE_GAP
         self.reserve_needs_room = options.reserve_when_full is ReserveWhenFull.NEEDS_ROOM
+        self.trigger_loses_turn = options.trigger_second_turn is TriggerSecondTurn.LOST
         self.locked_remain = self.uses_token and options.locked_token_at_end is LockedTokenAtEnd.REMAINING
         self.last_token_ends = options.last_token_in_extra_turn is LastTokenInExtraTurn.NO_OTHER_ACTIONS
         self.extra_turns_counted = options.consecutive_turns is ConsecutiveTurns.OUT_OF_ORDER

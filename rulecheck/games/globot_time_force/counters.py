@@ -85,6 +85,12 @@ def second_turn_allowed(ops: Ops, in_row: Any) -> Any:
     return in_row < TURNS_IN_A_ROW
 
 
+def granted_turn_taken(ops: Ops, in_row: Any, trigger_turn: Any, lost_after_trigger: Any) -> Any:
+    """GTF-T13, GTF-E2: a granted turn is taken if it is not a third consecutive one and, under
+    trigger_second_turn=lost, the turn that earned it did not trigger the end."""
+    return ops.and_(second_turn_allowed(ops, in_row), ops.not_(ops.and_(lost_after_trigger, trigger_turn)))
+
+
 def turns_in_row(ops: Ops, in_row: Any, same_player: Any) -> Any:
     """GTF-T13: the count of consecutive turns grows when the same player goes on, else starts at 1."""
     return ops.ite(same_player, in_row + 1, 1)

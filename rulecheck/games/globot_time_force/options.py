@@ -53,6 +53,11 @@ class ConsecutiveTurns(Reading):
     GRANTED_ONLY = "granted-only"
 
 
+class TriggerSecondTurn(Reading):
+    TAKEN = "taken"
+    LOST = "lost"
+
+
 class SecondTurnRefill(Reading):
     EVERY_GAP = "every-gap"
     ONE_GAP = "one-gap"
@@ -165,6 +170,14 @@ class GlobotTimeForceOptions(Options):
         "remaining = it is a remaining token, discarded for an extra turn when none is in hand, abandoning the "
         "reservation; ignored = only tokens in hand give extra turns (the game may end with it locked); no "
         "difference under tokens=assistant, where no token is locked",
+    )
+    trigger_second_turn: TriggerSecondTurn = option(
+        TriggerSecondTurn.TAKEN,
+        ("GTF-T13", "GTF-E2"),
+        "a second turn granted in the turn that triggers the end (GTF-F06 v): taken = the player completes both "
+        "turns before the end game goes on (L128 'this does not occur until they've completed both turns. The "
+        "next player may then take their turn as normal if the end-game trigger has not occurred'); lost = the "
+        "trigger ends the double turn, the extra turns follow at once",
     )
     second_turn_refill: SecondTurnRefill = option(
         SecondTurnRefill.EVERY_GAP,

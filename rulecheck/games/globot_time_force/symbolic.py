@@ -258,11 +258,12 @@ def turns_in_a_row(game: GlobotTimeForce) -> System:
     a granted turn never makes a third in a row, each extra turn starting the count again (so the
     system is named for that, and is not a proof of L126)."""
     counted = game.rules.extra_turns_counted
+    lost = game.rules.trigger_loses_turn
 
     def second_turn(ops: Ops, v: Valuation, w: Valuation) -> Any:
         return ops.and_(
             v["granted"],
-            counters.second_turn_allowed(ops, v["in_row"]),
+            counters.granted_turn_taken(ops, v["in_row"], v["trigger"], lost),
             w["in_row"] == counters.turns_in_row(ops, v["in_row"], True),
         )
 
@@ -276,7 +277,7 @@ def turns_in_a_row(game: GlobotTimeForce) -> System:
     return System(
         "no-third-consecutive-turn" if counted else "no-third-granted-turn",
         ("GTF-T13",),
-        (("in_row", INT), ("granted", BOOL), ("same", BOOL)),
+        (("in_row", INT), ("granted", BOOL), ("same", BOOL), ("trigger", BOOL)),
         lambda ops, v: v["in_row"] == 1,
         lambda ops, v: ops.and_(1 <= v["in_row"], v["in_row"] <= counters.TURNS_IN_A_ROW),
         (

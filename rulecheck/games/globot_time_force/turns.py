@@ -4,7 +4,8 @@ next turn and the end game's extra turns.
 Models: after each step, the waiting effects resolve in order, those needing a choice waiting
 for it (one with nothing to choose is dropped); setup moving from the board draws to the
 timeline to the first turn; the end of a turn: its end-of-turn passives (GTF-T6, GTF-T15),
-charge expiring under charge=expires, a granted second turn at once but never a third
+charge expiring under charge=expires, a granted second turn at once (under
+trigger_second_turn=lost not after the turn that triggered the end) but never a third
 consecutive turn (GTF-T13, L126; under consecutive_turns=out-of-order an end-game extra turn
 taken again by the player who just moved counts too, and one that would be a third in a row is
 not taken, its token discarded), else the timeline sliding and its gaps refilled (all of them,
@@ -99,7 +100,8 @@ def _finish(rules: Rules, state: Draft) -> None:
         state.set_player(evolve(me, charge=0))
     if state.granted:
         touch("GTF-T13")
-        if counters.second_turn_allowed(ops, state.in_row):
+        trigger_turn = state.triggered == state.current
+        if counters.granted_turn_taken(ops, state.in_row, trigger_turn, rules.trigger_loses_turn):
             _begin(state, state.current, counters.turns_in_row(ops, state.in_row, True), state.extra)
             return
     touch("GTF-T12")
