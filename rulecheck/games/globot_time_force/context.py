@@ -28,6 +28,7 @@ from rulecheck.games.globot_time_force.options import (
     LastTokenInExtraTurn,
     LockedTokenAtEnd,
     Passives,
+    PassiveUses,
     ReserveWhenFull,
     SecondTurnRefill,
     TableauLimit,
@@ -60,6 +61,7 @@ class Rules:
         self.one_gap = options.second_turn_refill is SecondTurnRefill.ONE_GAP
         self.reserve_needs_room = options.reserve_when_full is ReserveWhenFull.NEEDS_ROOM
         self.trigger_loses_turn = options.trigger_second_turn is TriggerSecondTurn.LOST
+        self.passives_once = options.passive_uses is PassiveUses.ONCE_A_TURN
         self.locked_remain = self.uses_token and options.locked_token_at_end is LockedTokenAtEnd.REMAINING
         self.last_token_ends = options.last_token_in_extra_turn is LastTokenInExtraTurn.NO_OTHER_ACTIONS
         self.extra_turns_counted = options.consecutive_turns is ConsecutiveTurns.OUT_OF_ORDER

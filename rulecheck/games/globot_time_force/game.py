@@ -222,7 +222,9 @@ class GlobotTimeForce(Game[GTFState, Action]):
             found.append(make(UseTEC))
         if counters.may_place(ops, me.tokens):
             found += [make(Place, board) for board in achievements.placeable(rules, state, player)]
-        found += [make(Resolve, position, skill) for position, skill in skills.passives(rules, state)]
+        found += [
+            make(Resolve, position, skill) for position, skill in skills.passives(rules, state, rules.passives_once)
+        ]
         if rules.options.gear_exchange is GearExchange.ON and costs.exchanged(rules, me) is not None:
             found.append(make(Exchange))
         if rules.mandatory_passives and skills.passives(rules, state):

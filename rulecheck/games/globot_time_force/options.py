@@ -100,6 +100,11 @@ class Passives(Reading):
     MANDATORY = "mandatory"
 
 
+class PassiveUses(Reading):
+    ONCE_A_TURN = "once-a-turn"
+    UNLIMITED = "unlimited"
+
+
 class GearExchange(Reading):
     OFF = "off"
     ON = "on"
@@ -215,6 +220,13 @@ class GlobotTimeForceOptions(Options):
         ("GTF-T3a", "GTF-T6"),
         "passive skills (GTF-F14): a non-timeline action of the owner's turn, once per turn each, optional; or "
         "mandatory, to be resolved before the turn's timeline action when their condition holds",
+    )
+    passive_uses: PassiveUses = option(
+        PassiveUses.ONCE_A_TURN,
+        ("GTF-T3a",),
+        "how often a passive skill resolves in a turn, L34 'whenever their individual conditions are met' "
+        "(GTF-F14): once-a-turn = once for each copy held; unlimited = again each time while its condition "
+        "holds (under passives=mandatory only the first use of each copy is required)",
     )
     gear_exchange: GearExchange = option(
         GearExchange.OFF,
