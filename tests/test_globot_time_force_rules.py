@@ -21,6 +21,7 @@ from rulecheck.games.globot_time_force.actions import (
     ExtraTurn,
     Gain,
     PayReserved,
+    PayReservedIoM,
     Place,
     Reserve,
     Resolve,
@@ -452,3 +453,20 @@ def test_trigger_second_turn_reading_decides_whether_the_double_turn_completes(r
         assert (state.current, state.in_row, state.extra, len(state.timeline)) == (0, 2, False, 2)
     else:
         assert (state.current, state.in_row, state.extra, len(state.timeline)) == (1, 1, True, 3)
+
+
+@pytest.mark.parametrize("reading, pays", [("any-card", True), ("timeline-only", False)])
+def test_iom_reserved_reading_decides_whether_an_iom_pays_for_a_reserved_card(reading, pays):
+    game = GlobotTimeForce(2, {"iom_reserved": reading})
+    me = {"used": 12, "iom": 1, "tokens": 2, "reserved": ("minoru",)}
+    state = position(game, ROW, [me])
+    assert ("pay-iom 0" in texts(game, state)) == pays
+    assert not any(a.startswith("pay 0") for a in texts(game, state))
+    if not pays:
+        with pytest.raises(IllegalAction, match="iom_reserved=timeline-only"):
+            game.apply(state, PayReservedIoM(0))
+        return
+    state = game.apply(state, PayReservedIoM(0))
+    paid = state.players[0]
+    assert (paid.iom, paid.tokens, paid.reserved, paid.tableau, paid.used) == (0, 3, (), ("minoru",), 12)
+    assert state.stage == ACT and state.timeline == ROW

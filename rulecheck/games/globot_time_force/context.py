@@ -25,6 +25,7 @@ from rulecheck.games.globot_time_force.options import (
     ConsecutiveTurns,
     ExtraTurns,
     GlobotTimeForceOptions,
+    IomReserved,
     LastTokenInExtraTurn,
     LockedTokenAtEnd,
     Passives,
@@ -59,6 +60,7 @@ class Rules:
         self.mandatory_passives = options.passives is Passives.MANDATORY
         self.all_at_once = options.extra_turns is ExtraTurns.ALL_AT_ONCE
         self.one_gap = options.second_turn_refill is SecondTurnRefill.ONE_GAP
+        self.iom_reserved = options.iom_reserved is IomReserved.ANY_CARD
         self.reserve_needs_room = options.reserve_when_full is ReserveWhenFull.NEEDS_ROOM
         self.trigger_loses_turn = options.trigger_second_turn is TriggerSecondTurn.LOST
         self.passives_once = options.passive_uses is PassiveUses.ONCE_A_TURN

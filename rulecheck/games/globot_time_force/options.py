@@ -4,9 +4,10 @@ Models: one option per open reading of audit.md Part 2.b (GTF-F01 to F14): an en
 readings and a field of the record GlobotTimeForceOptions, whose default is the most literal
 reading the text allows, with the clauses it reads.
 
-Leaves out: readings nobody has asked for yet (whether an IoM may pay for the reserved
-card, GTF-F09 i; who gets a starting bonus when the board numbers are not consecutive,
-GTF-F15 ii): a new one is a new option here and a branch in the rule that reads it.
+Leaves out: readings nobody has asked for yet (who gets a starting bonus when the board
+numbers are not consecutive, GTF-F15 ii): a new one is a new option here and a branch in the
+rule that reads it; and what the text decides (docs/globot-time-force.md, "Decided by the
+text").
 """
 
 from __future__ import annotations
@@ -71,6 +72,11 @@ class LastTokenInExtraTurn(Reading):
 class LockedTokenAtEnd(Reading):
     REMAINING = "remaining"
     IGNORED = "ignored"
+
+
+class IomReserved(Reading):
+    ANY_CARD = "any-card"
+    TIMELINE_ONLY = "timeline-only"
 
 
 class ReserveWhenFull(Reading):
@@ -196,6 +202,13 @@ class GlobotTimeForceOptions(Options):
         ("GTF-T8",),
         "'up to 7 cards' (GTF-F11): hard = no gain with 7 in the tableau; forced-discard = an 8th card forces a "
         "discard; scoring = no limit in play, only the first 7 gained score",
+    )
+    iom_reserved: IomReserved = option(
+        IomReserved.ANY_CARD,
+        ("GTF-R4", "GTF-T3c", "GTF-T7"),
+        "whether an IoM may pay for a reserved card (GTF-F09 i): any-card = L110 'Spend an IoM to cover the "
+        "entire cost of any card', a reserved card's cost being a cost to pay (L111), as a non-timeline action; "
+        "timeline-only = L31/L73 'any card in the timeline' only",
     )
     reserve_when_full: ReserveWhenFull = option(
         ReserveWhenFull.ALLOWED,

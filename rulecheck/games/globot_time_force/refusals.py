@@ -19,7 +19,7 @@ from __future__ import annotations
 from rulecheck.core.notation import Action
 from rulecheck.core.words import counted
 from rulecheck.games.globot_time_force import counters, payment
-from rulecheck.games.globot_time_force.actions import Gain, PayReserved, Reserve, UseIoM, UseTEC
+from rulecheck.games.globot_time_force.actions import Gain, PayReserved, PayReservedIoM, Reserve, UseIoM, UseTEC
 from rulecheck.games.globot_time_force.context import Rules, may_reserve, ops, room
 from rulecheck.games.globot_time_force.options import GearPayment
 from rulecheck.games.globot_time_force.state import GTFState, Player
@@ -54,9 +54,13 @@ def reason(rules: Rules, state: GTFState, action: Action) -> str | None:
             return f"{who} may reserve no more cards now [GTF-T7]"
     if isinstance(action, UseIoM) and not me.iom:
         return f"{who} holds no IoM [GTF-R4]"
-    if isinstance(action, PayReserved) and action.index >= len(me.reserved) - me.fresh:
+    if isinstance(action, PayReserved | PayReservedIoM) and action.index >= len(me.reserved) - me.fresh:
         return f"{who} has no card reserved on an earlier turn at {action.index} [GTF-T7]"
-    if isinstance(action, Gain | UseIoM | PayReserved) and not room(rules, me):
+    if isinstance(action, PayReservedIoM) and not rules.iom_reserved:
+        return "under iom_reserved=timeline-only an IoM gains only a timeline card [GTF-R4]"
+    if isinstance(action, PayReservedIoM) and not me.iom:
+        return f"{who} holds no IoM [GTF-R4]"
+    if isinstance(action, Gain | UseIoM | PayReserved | PayReservedIoM) and not room(rules, me):
         return f"{who}'s tableau holds {len(me.tableau)} cards, no room for another [GTF-T8]"
     if isinstance(action, Gain | PayReserved):
         key = state.timeline[action.slot] if isinstance(action, Gain) else me.reserved[action.index]

@@ -1,14 +1,14 @@
 """Skills: passive skills resolved on the player's say, end-of-turn passives, and the effects
 waiting in `pending`.
 
-Models: the passive skills of the mover's tableau that may resolve now, each once a turn
-for each copy held (under passive_uses=unlimited as often as wanted), condition met (GTF-T3a, GTF-T5; under passives=mandatory they must
-resolve before any timeline action); the end-of-turn passives queued (GTF-T6); the choice a
-waiting effect offers, a timeline slot or a tableau position (GTF-T4), and what the choice
-does: a forced or skill discard (GTF-T8), a card gained from or reserved out of the
-timeline, under timeline_actions=skill-effects ending the turn (GTF-T1; effects still
-waiting then are rule gap GTF-F02); and the effects that need no choice: gears, charge,
-IoM, TEC, the energy reset and restore, and a second turn (GTF-R7, GTF-T13).
+Models: the passive skills of the mover's tableau that may resolve now, each once a turn for
+each copy held (under passive_uses=unlimited as often as wanted), condition met (GTF-T3a,
+GTF-T5; under passives=mandatory they must resolve before any timeline action); the end-of-turn
+passives queued (GTF-T6); the choice a waiting effect offers, a timeline slot or a tableau
+position (GTF-T4), and what the choice does: a forced or skill discard (GTF-T8), a card gained
+from or reserved out of the timeline, under timeline_actions=skill-effects ending the turn
+(GTF-T1; effects still waiting then are rule gap GTF-F02); and the effects that need no choice:
+gears, charge, IoM, TEC, the energy reset and restore, and a second turn (GTF-R7, GTF-T13).
 
 Leaves out: score skills (tableau.py), and when effects resolve (turns.py).
 """
