@@ -470,3 +470,15 @@ def test_iom_reserved_reading_decides_whether_an_iom_pays_for_a_reserved_card(re
     paid = state.players[0]
     assert (paid.iom, paid.tokens, paid.reserved, paid.tableau, paid.used) == (0, 3, (), ("minoru",), 12)
     assert state.stage == ACT and state.timeline == ROW
+
+
+@pytest.mark.parametrize("reading, turns", [("ends-at-once", 1), ("round-completes", 2)])
+def test_exhaustion_reading_decides_whether_the_round_completes(reading, turns):
+    game = GlobotTimeForce(2, {"exhaustion": reading})
+    state = attrs.evolve(position(game, ()), deck=Pile())
+    movers = []
+    while game.to_move(state) != TERMINAL:
+        movers.append(state.current)
+        assert texts(game, state) == {"end"}
+        state = game.apply(state, EndTurn())
+    assert movers == list(range(turns))

@@ -23,6 +23,7 @@ from rulecheck.games.globot_time_force.actions import Reveal
 from rulecheck.games.globot_time_force.components import PASSIVE, SKILL_KINDS, Effect, GameData, Requirement, Skill
 from rulecheck.games.globot_time_force.options import (
     ConsecutiveTurns,
+    Exhaustion,
     ExtraTurns,
     GlobotTimeForceOptions,
     IomReserved,
@@ -61,6 +62,7 @@ class Rules:
         self.all_at_once = options.extra_turns is ExtraTurns.ALL_AT_ONCE
         self.one_gap = options.second_turn_refill is SecondTurnRefill.ONE_GAP
         self.iom_reserved = options.iom_reserved is IomReserved.ANY_CARD
+        self.round_completes = options.exhaustion is Exhaustion.ROUND_COMPLETES
         self.reserve_needs_room = options.reserve_when_full is ReserveWhenFull.NEEDS_ROOM
         self.trigger_loses_turn = options.trigger_second_turn is TriggerSecondTurn.LOST
         self.passives_once = options.passive_uses is PassiveUses.ONCE_A_TURN

@@ -84,6 +84,11 @@ class ReserveWhenFull(Reading):
     NEEDS_ROOM = "needs-room"
 
 
+class Exhaustion(Reading):
+    ENDS_AT_ONCE = "ends-at-once"
+    ROUND_COMPLETES = "round-completes"
+
+
 class TableauLimit(Reading):
     HARD = "hard"
     FORCED_DISCARD = "forced-discard"
@@ -196,6 +201,14 @@ class GlobotTimeForceOptions(Options):
         "after a double turn (a skill's second turn, or a player's second turn in a row) every gap of the "
         "timeline is refilled, or only one, L128 'replaces the empty space' (GTF-F06 i); a single turn's end "
         "refills every gap under both",
+    )
+    exhaustion: Exhaustion = option(
+        Exhaustion.ENDS_AT_ONCE,
+        ("GTF-T12", "GTF-E4"),
+        "the deck and the timeline both empty (the text is silent, rule gap GTF-G2; L37, L130 end the game only "
+        "through tokens, which may never come): ends-at-once = the game ends before the next turn; "
+        "round-completes = the players after the current one in seat order take their turns first (only "
+        "non-timeline actions and `end`), so that every player has had as many turns",
     )
     tableau_limit: TableauLimit = option(
         TableauLimit.HARD,

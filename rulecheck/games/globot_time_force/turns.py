@@ -14,7 +14,8 @@ GTF-G1); the next player in order (GTF-T14); after the end is triggered, the oth
 extra turns, each begun by discarding a token, or under extra_turns=all-at-once all of them
 (GTF-E3), taken in turn or under extra_turn_order=consecutive one player's in a row, and under
 extra_turn_choice=optional taken or declined; the game's end when no extra turn remains
-(GTF-E4; tokens left then are rule gap GTF-F05), or when deck and timeline are empty (GTF-G2).
+(GTF-E4; tokens left then are rule gap GTF-F05), or when deck and timeline are empty (GTF-G2;
+under exhaustion=round-completes once the last player in seat order has had their turn).
 
 Leaves out: what the actions and effects do (the rule modules), and scoring (tableau.py).
 """
@@ -128,12 +129,12 @@ def _begin(state: Draft, player: int, in_row: int, extra: bool) -> None:
 def _next_turn(rules: Rules, state: Draft) -> None:
     """GTF-T14, GTF-E3, GTF-E4: the next player in order; after the trigger, the remaining
     players' extra turns; scoring when no token remains."""
-    if not state.timeline:
+    n = rules.players
+    if not state.timeline and not (rules.round_completes and state.current < n - 1):
         rules.rule_gap("GTF-G2", "the deck and the timeline are empty: the game ends", state.state())
         state.stage = OVER
         state.refill = 0
         return
-    n = rules.players
     if state.triggered < 0:
         touch("GTF-T14")
         _begin(state, (state.current + 1) % n, counters.turns_in_row(ops, state.in_row, False), False)
