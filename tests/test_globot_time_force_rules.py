@@ -482,3 +482,19 @@ def test_exhaustion_reading_decides_whether_the_round_completes(reading, turns):
         assert texts(game, state) == {"end"}
         state = game.apply(state, EndTurn())
     assert movers == list(range(turns))
+
+
+def test_on_traces_of_random_play_no_player_takes_three_turns_in_a_row_under_the_literal_reading():
+    """L126 checked on the movers of successive turns, read off the trace (not the engine's
+    in_row): with 2 players turns in player order alternate, so a run of 3 is a third
+    consecutive turn. The same search finds one under consecutive_turns=granted-only."""
+    from rulecheck.games.globot_time_force.tables import longest_run, turn_movers
+
+    def runs(options):
+        game = GlobotTimeForce(2, options)
+        plays = [random_game(game, seed, 3000) for seed in range(40)]
+        return [longest_run(turn_movers(play.states, play.actions)) for play in plays]
+
+    literal = runs({})
+    assert max(literal) == 2
+    assert max(runs({"consecutive_turns": "granted-only"})) == 3

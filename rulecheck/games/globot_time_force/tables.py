@@ -13,14 +13,16 @@ a row, the two meet.
 each cost from 1 to 10 in the data set (one whose skills give nothing when it is gained):
 whether the engine lets them gain it with gears alone, and the gears left, under each reading
 of gear_payment (GTF-R1, GTF-R6, GTF-F12).
-`rulecheck table globot-time-force NAME` prints one.
+`turn_movers` reads the player of each turn off any played game, for the same count on traces of
+random play (tests/test_globot_time_force_rules.py). `rulecheck table globot-time-force NAME`
+prints one.
 
 Leaves out: turns before the trigger (the prover's no-third-consecutive-turn system covers every turn).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rulecheck.core.evolve import evolve
 from rulecheck.core.game import CHANCE
@@ -30,7 +32,8 @@ from rulecheck.games.globot_time_force.components import PASSIVE_END, WHEN_GAINE
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TOKENS
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
 from rulecheck.games.globot_time_force.options import ConsecutiveTurns, ExtraTurnOrder, ExtraTurns, GearPayment
-from rulecheck.games.globot_time_force.state import GTFState
+from rulecheck.games.globot_time_force.actions import Dismiss, EndTurn, Gain, Reserve, UseIoM
+from rulecheck.games.globot_time_force.state import ACT, GTFState
 from rulecheck.model.tables import Table, readings_differ, some_row
 
 DISMISS = "dismiss gears"
@@ -69,6 +72,24 @@ def end_game_movers(game: GlobotTimeForce, skill_turns: bool = False) -> list[in
 
 def _legal(game: GlobotTimeForce, state: GTFState) -> dict[str, Action]:
     return {a.text: a for a in game.legal_actions(state)}
+
+
+TURN_ENDING = (Gain, UseIoM, Reserve, Dismiss, EndTurn)
+"""The actions that affect the timeline under timeline_actions=listed, each ending its turn (GTF-T1)."""
+
+
+def turn_movers(states: Sequence[GTFState], actions: Sequence[Action]) -> list[int]:
+    """The player of each turn that ends along a played game (`states` has one more than `actions`),
+    read from the trace alone and not from the engine's count of turns in a row: a turn ends at a
+    timeline action (GTF-T1, under timeline_actions=listed), or where the next state is another
+    player's, the game's end or a refill (a turn ended by placing the last token, GTF-E3)."""
+    movers = []
+    for before, action, after in zip(states, actions, states[1:], strict=False):
+        if before.stage != ACT:
+            continue
+        if isinstance(action, TURN_ENDING) or after.stage != ACT or after.current != before.current:
+            movers.append(before.current)
+    return movers
 
 
 def longest_run(movers: list[int]) -> int:
