@@ -28,11 +28,11 @@ from rulecheck.core.evolve import evolve
 from rulecheck.core.game import CHANCE
 from rulecheck.core.notation import Action
 from rulecheck.core.progress import Progress
+from rulecheck.games.globot_time_force.actions import Dismiss, EndTurn, Gain, Reserve, UseIoM
 from rulecheck.games.globot_time_force.components import PASSIVE_END, WHEN_GAINED, key_of
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TOKENS
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
 from rulecheck.games.globot_time_force.options import ConsecutiveTurns, ExtraTurnOrder, ExtraTurns, GearPayment
-from rulecheck.games.globot_time_force.actions import Dismiss, EndTurn, Gain, Reserve, UseIoM
 from rulecheck.games.globot_time_force.state import ACT, GTFState
 from rulecheck.model.tables import Table, readings_differ, some_row
 
