@@ -138,7 +138,8 @@ def tableau_limit(game: GlobotTimeForce) -> System:
     )
 
 
-TOKEN_VARIABLES = (("hand", INT), ("placed", INT), ("locked", INT), ("spent", INT))
+TOKEN_VARIABLES = (("hand", INT), ("placed", INT), ("locked", INT), ("spent", INT), ("size", INT))
+"""One player's tokens, and the tableau size the reserve guard reads (free: no step tracks it)."""
 
 
 def _token_steps(game: GlobotTimeForce) -> tuple[Step, ...]:
@@ -147,6 +148,8 @@ def _token_steps(game: GlobotTimeForce) -> tuple[Step, ...]:
     limit = game.rules.reservation_limit
     all_at_once = game.rules.all_at_once
     locked_remain = game.rules.locked_remain
+    needs_room = game.rules.reserve_needs_room
+    hard = game.rules.hard_limit
 
     def place(ops: Ops, v: Valuation, w: Valuation) -> Any:
         hand, placed = counters.tokens_after_place(ops, v["hand"], v["placed"])
@@ -161,6 +164,7 @@ def _token_steps(game: GlobotTimeForce) -> tuple[Step, ...]:
         hand, locked = counters.tokens_after_reserve(ops, v["hand"], v["locked"], uses_token)
         return ops.and_(
             counters.may_reserve(ops, v["locked"], limit, v["hand"], uses_token),
+            counters.reserve_has_room(ops, v["size"], needs_room, hard),
             w["hand"] == hand,
             w["locked"] == locked,
             unchanged(ops, v, w, "placed", "spent"),
@@ -224,6 +228,7 @@ def _assistant_steps(game: GlobotTimeForce) -> Step:
     def reserve_or_pay(ops: Ops, v: Valuation, w: Valuation) -> Any:
         reserve = ops.and_(
             counters.may_reserve(ops, v["locked"], game.rules.reservation_limit, v["hand"], False),
+            counters.reserve_has_room(ops, v["size"], game.rules.reserve_needs_room, game.rules.hard_limit),
             w["locked"] == v["locked"] + 1,
         )
         pay = ops.and_(v["locked"] >= 1, w["locked"] == v["locked"] - 1)
