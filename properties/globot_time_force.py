@@ -226,7 +226,7 @@ PROPERTIES = (
         "no-third-granted-turn",
         ("GTF-T13",),
         "a turn granted by a skill never makes a third in a row; each end-game extra turn starts the count "
-        "again (all consecutive_turns=granted-only promises: end-game-turns shows runs longer than 2)",
+        "again (all the reading that limits granted turns only promises: end-game-turns shows runs longer than 2)",
         turns_in_a_row,
         _granted_only,
         reads=("in_row", "current"),

@@ -185,7 +185,7 @@ class GlobotTimeForceOptions(Options):
         "a token locked on a reservation once the end is triggered (L37, L130 'When no tokens remain'): "
         "remaining = it is a remaining token, discarded for an extra turn when none is in hand, abandoning the "
         "reservation; ignored = only tokens in hand give extra turns (the game may end with it locked); no "
-        "difference under tokens=assistant, where no token is locked",
+        "difference where the assistant is a separate piece, as no token is locked then",
     )
     trigger_second_turn: TriggerSecondTurn = option(
         TriggerSecondTurn.TAKEN,
@@ -227,8 +227,8 @@ class GlobotTimeForceOptions(Options):
         ReserveWhenFull.ALLOWED,
         ("GTF-T7", "GTF-T8"),
         "reserving with a full tableau (GTF-F09; the text sets no condition on it, L32, L111): allowed = a card "
-        "may be reserved with 7 in the tableau, to be paid once one is discarded; needs-room = under "
-        "tableau_limit=hard only with fewer than 7",
+        "may be reserved with 7 in the tableau, to be paid once one is discarded; needs-room = only with "
+        "fewer than 7 where the limit is hard",
     )
     gear_payment: GearPayment = option(
         GearPayment.EXACT,
@@ -252,7 +252,7 @@ class GlobotTimeForceOptions(Options):
         ("GTF-T3a",),
         "how often a passive skill resolves in a turn, L34 'whenever their individual conditions are met' "
         "(GTF-F14): once-a-turn = once for each copy held; unlimited = again each time while its condition "
-        "holds (under passives=mandatory only the first use of each copy is required)",
+        "holds (where passives are mandatory only the first use of each copy is required)",
     )
     gear_exchange: GearExchange = option(
         GearExchange.OFF,
