@@ -171,10 +171,6 @@ def _out_of_order(options: GlobotTimeForceOptions) -> bool:
     return options.consecutive_turns is ConsecutiveTurns.OUT_OF_ORDER
 
 
-def _granted_only(options: GlobotTimeForceOptions) -> bool:
-    return options.consecutive_turns is ConsecutiveTurns.GRANTED_ONLY
-
-
 def _every_gap(options: GlobotTimeForceOptions) -> bool:
     return (
         options.second_turn_refill is SecondTurnRefill.EVERY_GAP
@@ -225,10 +221,9 @@ PROPERTIES = (
     StateProperty(
         "no-third-granted-turn",
         ("GTF-T13",),
-        "a turn granted by a skill never makes a third in a row; each end-game extra turn starts the count "
-        "again (all the reading that limits granted turns only promises: end-game-turns shows runs longer than 2)",
+        "a turn granted by a skill never makes a third in a row (all that the reading limiting granted turns only "
+        "promises: there each end-game extra turn starts the count again, and end-game-turns shows longer runs)",
         turns_in_a_row,
-        _granted_only,
         reads=("in_row", "current"),
     ),
     StateProperty(

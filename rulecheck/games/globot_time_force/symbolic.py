@@ -256,12 +256,13 @@ def tokens_conserved(game: GlobotTimeForce) -> System:
     return System("tokens-in-one-place", ("GTF-S2", "GTF-E1", "GTF-E3"), TOKEN_VARIABLES, _token_init, claim, steps)
 
 
-def turns_in_a_row(game: GlobotTimeForce) -> System:
-    """GTF-T13 (L126): under consecutive_turns=out-of-order, no player takes a third consecutive
-    turn during the game, a skill's granted turn or an end-game extra turn taken again by the
-    player who just moved counting alike; under granted-only only what that reading promises, that
-    a granted turn never makes a third in a row, each extra turn starting the count again (so the
-    system is named for that, and is not a proof of L126)."""
+def turns_in_a_row(game: GlobotTimeForce, claim: str) -> System:
+    """GTF-T13 (L126), the count of one player's turns in a row never above 2, as the system named
+    `claim`: `no-third-consecutive-turn` (L126 itself, under consecutive_turns=out-of-order, where a
+    skill's granted turn and an end-game extra turn taken again by the player who just moved count
+    alike) or `no-third-granted-turn` (what every reading promises: a granted turn never makes a
+    third in a row; under granted-only each extra turn starts the count again, so that is all the
+    proof says there)."""
     counted = game.rules.extra_turns_counted
     lost = game.rules.trigger_loses_turn
 
@@ -280,7 +281,7 @@ def turns_in_a_row(game: GlobotTimeForce) -> System:
         return ops.and_(counters.turn_allowed(ops, in_row), w["in_row"] == in_row)
 
     return System(
-        "no-third-consecutive-turn" if counted else "no-third-granted-turn",
+        claim,
         ("GTF-T13",),
         (("in_row", INT), ("granted", BOOL), ("same", BOOL), ("trigger", BOOL)),
         lambda ops, v: v["in_row"] == 1,
@@ -295,4 +296,8 @@ def turns_in_a_row(game: GlobotTimeForce) -> System:
 
 
 def systems(game: GlobotTimeForce) -> tuple[System, ...]:
-    return (energy(game), tableau_limit(game), one_reservation(game), tokens_conserved(game), turns_in_a_row(game))
+    """Every system; L126's own claim only where the engine counts every out-of-order turn."""
+    turns = (turns_in_a_row(game, "no-third-granted-turn"),)
+    if game.rules.extra_turns_counted:
+        turns += (turns_in_a_row(game, "no-third-consecutive-turn"),)
+    return (energy(game), tableau_limit(game), one_reservation(game), tokens_conserved(game), *turns)
