@@ -1,8 +1,12 @@
 """Globot Time Force's variation points: each ambiguity of the rulebook as a named option.
 
-Models: one option per open reading of audit.md Part 2.b (GTF-F01 to F14): an enum of its
-readings and a field of the record GlobotTimeForceOptions, whose default is the most literal
-reading the text allows, with the clauses it reads.
+Models: one option per open reading of audit.md Part 2.b (GTF-F01 to F14), and per decision the
+engine once took silently (the count of consecutive turns, L126; the last token and a locked
+token in the end game; a second turn in the trigger turn; an IoM for a reserved card; reserving
+into a full tableau; how often a passive resolves; an exhausted deck and timeline): an enum of
+its readings and a field of the record GlobotTimeForceOptions, whose default is the most
+literal reading the text allows (passive_uses and exhaustion excepted, where the literal
+reading has no end: docs/globot-time-force.md), with the clauses it reads.
 
 Leaves out: readings nobody has asked for yet (who gets a starting bonus when the board
 numbers are not consecutive, GTF-F15 ii): a new one is a new option here and a branch in the
