@@ -297,7 +297,7 @@ def turns_in_a_row(game: GlobotTimeForce, claim: str) -> System:
 
 def systems(game: GlobotTimeForce) -> tuple[System, ...]:
     """Every system; L126's own claim only where the engine counts every out-of-order turn."""
-    turns = (turns_in_a_row(game, "no-third-granted-turn"),)
+    turns = [turns_in_a_row(game, "no-third-granted-turn")]
     if game.rules.extra_turns_counted:
-        turns += (turns_in_a_row(game, "no-third-consecutive-turn"),)
+        turns.append(turns_in_a_row(game, "no-third-consecutive-turn"))
     return (energy(game), tableau_limit(game), one_reservation(game), tokens_conserved(game), *turns)
