@@ -15,6 +15,7 @@ from typing import Any
 from rulecheck.core.words import counted
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TABLEAU_LIMIT, TOKENS, TURNS_IN_A_ROW
 from rulecheck.games.globot_time_force.options import (
+    ConsecutiveTurns,
     GlobotTimeForceOptions,
     SecondTurnRefill,
     TableauLimit,
@@ -166,6 +167,10 @@ def _single(options: GlobotTimeForceOptions) -> bool:
     return options.tokens is not Tokens.THREE_RESERVATIONS
 
 
+def _out_of_order(options: GlobotTimeForceOptions) -> bool:
+    return options.consecutive_turns is ConsecutiveTurns.OUT_OF_ORDER
+
+
 def _every_gap(options: GlobotTimeForceOptions) -> bool:
     return (
         options.second_turn_refill is SecondTurnRefill.EVERY_GAP
@@ -207,7 +212,17 @@ PROPERTIES = (
     StateProperty(
         "no-third-consecutive-turn",
         ("GTF-T13",),
-        "no player takes a third granted turn in a row",
+        "a player can never gain a third consecutive turn during the game (L126): no skill's second turn nor "
+        "end-game extra turn makes a third in a row",
+        turns_in_a_row,
+        _out_of_order,
+        reads=("in_row", "current"),
+    ),
+    StateProperty(
+        "no-third-granted-turn",
+        ("GTF-T13",),
+        "a turn granted by a skill never makes a third in a row (all that the reading limiting granted turns only "
+        "promises: there each end-game extra turn starts the count again, and end-game-turns shows longer runs)",
         turns_in_a_row,
         reads=("in_row", "current"),
     ),

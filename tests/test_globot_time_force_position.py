@@ -111,7 +111,8 @@ def test_short_forms_and_derived_parts():
     refill = read(game, {"stage": "refill", "timeline": ["Seed Vault"]}, fail)
     assert refill.refill == 2
     one_gap = make_game("globot-time-force", 2, {"second_turn_refill": "one-gap"})
-    assert read(one_gap, {"stage": "refill", "timeline": ["Seed Vault"]}, fail).refill == 1
+    assert read(one_gap, {"stage": "refill", "timeline": ["Seed Vault"]}, fail).refill == 2
+    assert read(one_gap, {"stage": "refill", "timeline": ["Seed Vault"], "second_turn": True}, fail).refill == 1
     full = {"Green Thumb": [0, 1], "Full Spectrum": [0], "Collector": [0]}
     assert read(game, {"achievements": full}, fail).triggered == 0
 
@@ -344,7 +345,7 @@ def test_a_turn_starting_with_a_short_timeline_is_told_by_seat_and_count_at_one_
     from rulecheck.games.globot_time_force.actions import Reveal
 
     game = make_game("globot-time-force", 1, {"second_turn_refill": "one-gap"})
-    before = read(game, {"stage": "refill", "timeline": [], "refill": 1}, fail)
+    before = read(game, {"stage": "refill", "timeline": [], "refill": 1, "second_turn": True}, fail)
     action = game.chance_outcomes(before)[0][0]
     assert isinstance(action, Reveal)
     after = game.apply(before, action)

@@ -25,6 +25,7 @@ def test_every_invariant_is_proved_under_the_defaults_each_within_a_second():
         "one-reservation",
         "tokens-in-one-place",
         "no-third-consecutive-turn",
+        "no-third-granted-turn",
     }
     assert {r.status for r in results.values()} == {PROVED}
     assert all(r.seconds < 1 for r in results.values())
@@ -74,3 +75,16 @@ def test_the_data_question_reads_the_data_sets_spectrum(tmp_path):
     answers = {a.id: a for a in ask(declaration(NAME).statement_set(game))}
     assert answers["null-colour-in-data"].consistent
     assert not answers["null-colour"].consistent
+
+
+def test_under_granted_only_the_turn_system_is_named_for_what_it_proves():
+    results = _results({"consecutive_turns": "granted-only"})
+    assert "no-third-consecutive-turn" not in results
+    assert results["no-third-granted-turn"].status == PROVED
+
+
+def test_taking_every_extra_turn_refutes_the_no_third_consecutive_turn_proof(monkeypatch):
+    monkeypatch.setattr(counters, "turn_allowed", lambda ops, in_row: True)
+    result = _results()["no-third-consecutive-turn"]
+    assert result.status == REFUTED
+    assert "extra-turn" in str(result.to_data())

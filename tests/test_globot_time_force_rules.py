@@ -21,12 +21,14 @@ from rulecheck.games.globot_time_force.actions import (
     ExtraTurn,
     Gain,
     PayReserved,
+    PayReservedIoM,
     Place,
     Reserve,
     Resolve,
 )
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
 from rulecheck.games.globot_time_force.state import ACT, OFFER, Draft, GTFState, Player
+from rulecheck.registry import declaration
 
 BOARDS = ("collector", "small-start", "harmony")
 
@@ -110,17 +112,22 @@ def test_a_second_turn_skips_the_refill_and_a_third_is_never_taken():
     assert state.current == 1 and state.in_row == 1 and len(state.timeline) == 3
 
 
-def test_the_third_token_triggers_the_end_and_the_others_take_one_turn_per_token():
-    game = GlobotTimeForce(2)
+@pytest.mark.parametrize("reading, extra_turns", [("out-of-order", 2), ("granted-only", 3)])
+def test_the_third_token_triggers_the_end_and_the_others_take_one_turn_per_token(reading, extra_turns):
+    """L126: in a 2-player game the remaining player's third extra turn in a row is not taken
+    under the literal reading (its token is discarded); granted-only takes all three."""
+    game = GlobotTimeForce(2, {"consecutive_turns": reading})
     me = {"tableau": ("seed-vault", "m-natsuwa"), "tokens": 1, "placed": 2}
     state = position(game, ROW, [me], spaces=((), (0, 0), ()))
     state = game.apply(state, Place("small-start"))
     assert state.triggered == 0
     state = settle(game, game.apply(state, Dismiss("gears")))
     assert state.current == 1 and state.extra and state.players[1].tokens == 2
-    for _ in range(3):
+    for _ in range(extra_turns - 1):
+        assert state.current == 1 and game.to_move(state) == 1
         state = settle(game, game.apply(state, Dismiss("gears")))
-    assert game.to_move(state) == TERMINAL and state.players[1].spent == 3
+    state = settle(game, game.apply(state, Dismiss("gears")))
+    assert game.to_move(state) == TERMINAL and state.players[1].spent == 3 and state.players[1].tokens == 0
 
 
 def test_an_empty_deck_is_a_rule_gap_in_strict_mode():
@@ -196,6 +203,19 @@ def test_second_turn_refill_reading_decides_how_many_gaps_are_filled():
         assert state.current == 1 and len(state.timeline) == length
 
 
+def test_one_gap_reads_the_double_turn_only_a_single_turn_with_two_gaps_refills_both():
+    """GTF-F06 (i): "the empty space" after both turns of a double turn; a single turn in which a
+    skill also took a timeline card refills every gap under both readings."""
+    for reading in ("every-gap", "one-gap"):
+        game = GlobotTimeForce(2, {"second_turn_refill": reading})
+        players = [{"tableau": ("scale-warden", "seed-vault"), "coins": (3, 0, 0)}]
+        state = game.apply(position(game, ROW, players), Resolve(0, 0))  # a skill reserves from the timeline
+        state = game.apply(state, Choose(0))
+        assert len(state.timeline) == 2
+        state = settle(game, game.apply(state, Dismiss("gears")))
+        assert state.current == 1 and len(state.timeline) == 3
+
+
 SEVEN = ("seed-vault", "root-courier", "prism-choir", "assembly-drone", "entropy-sink", "heat-lamp", "minoru")
 
 
@@ -256,13 +276,34 @@ def test_tokens_per_board_reading_decides_whether_a_player_fills_two_spaces():
         assert ("place small-start" in texts(game, state)) == again
 
 
-def test_with_two_players_the_extra_turns_make_three_consecutive_turns():
+def test_only_under_granted_only_do_the_extra_turns_make_more_than_two_consecutive_turns():
+    """GTF-F18 and GTF-T13 read alike: the table, counting movers on the trace, finds runs
+    above 2 only under consecutive_turns=granted-only, where the prover's system is named for
+    what it proves (no third granted turn) and not for L126."""
     from rulecheck.games.globot_time_force.tables import end_game_movers, end_game_turns, longest_run
 
-    assert end_game_movers(GlobotTimeForce(2)) == [0, 1, 1, 1]
+    literal = GlobotTimeForce(2)
+    granted_only = GlobotTimeForce(2, {"consecutive_turns": "granted-only"})
+    assert end_game_movers(literal) == [0, 1, 1]
+    assert end_game_movers(granted_only) == [0, 1, 1, 1]
+    assert longest_run(end_game_movers(literal, skill_turns=True)) == 2
+    assert longest_run(end_game_movers(granted_only, skill_turns=True)) == 6
     assert longest_run(end_game_movers(GlobotTimeForce(3))) == 1
     table = end_game_turns()
     assert [name for name, _ in table.shows()] == ["a player takes more than 2 consecutive turns"]
+    column = table.columns.index("consecutive_turns")
+    run = table.columns.index("longest run")
+    assert {row[column] for row in table.rows if row[run] > 2} == {"granted-only"}
+    systems = {s.property for s in declaration("globot-time-force").symbolic_systems(literal)}
+    assert {"no-third-consecutive-turn", "no-third-granted-turn"} <= systems
+    systems = {s.property for s in declaration("globot-time-force").symbolic_systems(granted_only)}
+    assert "no-third-granted-turn" in systems and "no-third-consecutive-turn" not in systems
+    described = {p.name: p for p in declaration("globot-time-force").properties}
+    assert "third consecutive turn during the game (L126)" in described["no-third-consecutive-turn"].description
+    assert described["no-third-consecutive-turn"].applies(literal.options)
+    assert not described["no-third-consecutive-turn"].applies(granted_only.options)
+    assert "each end-game extra turn starts the count again" in described["no-third-granted-turn"].description
+    assert described["no-third-granted-turn"].applies(granted_only.options)
 
 
 def test_a_reserved_card_is_paid_on_a_later_turn_and_returns_the_token():
@@ -328,3 +369,133 @@ def test_working_out_payments_touches_no_clause():
     with coverage() as seen:
         found = costs.payments(game.rules, Gain, 0, 8, me)
     assert found and not seen
+
+
+def test_under_one_gap_a_turn_starts_short_only_after_a_double_turn():
+    """GTF-F06's witness: random play under second_turn_refill=one-gap breaks
+    full-timeline-at-turn-start, and the refill that left the timeline short ended a second turn."""
+    from rulecheck.check.search.fuzz import fuzz
+    from rulecheck.check.watch.generic import BROKEN_INVARIANT
+    from rulecheck.core.trace import replay_steps
+
+    game = GlobotTimeForce(1, {"second_turn_refill": "one-gap"})
+    watched = [p for p in declaration("globot-time-force").properties if p.name == "full-timeline-at-turn-start"]
+    report = fuzz(game, watched, games=60, seed=0, kinds=frozenset({BROKEN_INVARIANT}))
+    assert report.found
+    for found in report.found:
+        steps = list(replay_steps(game, found.trace))
+        refill = next(s for s, _, _ in reversed(steps) if s.stage == "refill")
+        assert refill.in_row == 2
+
+
+def _in_extra_turn(options, **player):
+    """2 players: player 0 triggered the end (a token on each board), player 1 in an extra turn
+    holding `player` and meeting small-start's requirement."""
+    game = GlobotTimeForce(2, options)
+    mine = {"tableau": ("seed-vault", "m-natsuwa"), "spent": 1, **player}
+    state = position(
+        game, ROW, [{"placed": 3, "tokens": 0}, mine], spaces=((0,), (0,), (0,)), current=1, triggered=0, extra=True
+    )
+    return game, state
+
+
+@pytest.mark.parametrize("reading, goes_on", [("no-other-actions", False), ("turn-goes-on", True)])
+def test_last_token_in_extra_turn_reading_decides_whether_the_turn_goes_on(reading, goes_on):
+    game, state = _in_extra_turn({"last_token_in_extra_turn": reading}, tokens=1, placed=1)
+    assert "place small-start" in texts(game, state)
+    state = settle(game, game.apply(state, Place("small-start")))
+    assert ("dismiss gears" in texts(game, state)) == goes_on
+    assert (game.to_move(state) == TERMINAL) != goes_on
+    assert state.timeline == ROW
+
+
+def test_a_locked_token_left_to_discard_lets_the_extra_turn_go_on_after_the_last_placed():
+    game, state = _in_extra_turn({}, tokens=1, placed=0, reserved=("minoru",))
+    state = settle(game, game.apply(state, Place("small-start")))
+    assert "dismiss gears" in texts(game, state)
+
+
+@pytest.mark.parametrize("reading, extra", [("remaining", True), ("ignored", False)])
+def test_locked_token_at_end_reading_decides_whether_a_reservation_gives_an_extra_turn(reading, extra):
+    game = GlobotTimeForce(2, {"locked_token_at_end": reading}, strict=not extra)
+    me = {"placed": 3, "tokens": 0}
+    state = position(game, ROW, [me, {"placed": 2, "tokens": 0, "reserved": ("minoru",)}], triggered=0)
+    state = attrs.evolve(state, spaces=((0, 1), (0, 1), (0,)))
+    if not extra:
+        with pytest.raises(RuleGap) as caught:
+            settle(game, game.apply(state, Dismiss("gears")))
+        assert caught.value.gap == "GTF-F05"
+        return
+    state = settle(game, game.apply(state, Dismiss("gears")))
+    me = state.players[1]
+    assert state.current == 1 and state.extra and me.reserved == () and me.spent == 1
+    assert "minoru" in state.discards
+
+
+@pytest.mark.parametrize("reading, reserves", [("allowed", True), ("needs-room", False)])
+def test_reserve_when_full_reading_decides_whether_a_full_tableau_reserves(reading, reserves):
+    game = GlobotTimeForce(2, {"reserve_when_full": reading})
+    state = position(game, ("gear-smith", "loop-pruner", "chrono-gardener"), [{"tableau": SEVEN}])
+    assert ("reserve 0" in texts(game, state)) == reserves
+    if not reserves:
+        with pytest.raises(IllegalAction, match="reserve_when_full=needs-room"):
+            game.apply(state, Reserve(0))
+
+
+@pytest.mark.parametrize("reading, second_turn", [("taken", True), ("lost", False)])
+def test_trigger_second_turn_reading_decides_whether_the_double_turn_completes(reading, second_turn):
+    game = GlobotTimeForce(2, {"trigger_second_turn": reading})
+    me = {"tableau": ("seed-vault", "m-natsuwa"), "tokens": 1, "placed": 2}
+    state = position(game, ROW, [me], spaces=((), (0, 0), ()), granted=True)
+    state = game.apply(state, Place("small-start"))
+    assert state.triggered == 0 and state.granted
+    state = settle(game, game.apply(state, Dismiss("gears")))
+    if second_turn:
+        assert (state.current, state.in_row, state.extra, len(state.timeline)) == (0, 2, False, 2)
+    else:
+        assert (state.current, state.in_row, state.extra, len(state.timeline)) == (1, 1, True, 3)
+
+
+@pytest.mark.parametrize("reading, pays", [("any-card", True), ("timeline-only", False)])
+def test_iom_reserved_reading_decides_whether_an_iom_pays_for_a_reserved_card(reading, pays):
+    game = GlobotTimeForce(2, {"iom_reserved": reading})
+    me = {"used": 12, "iom": 1, "tokens": 2, "reserved": ("minoru",)}
+    state = position(game, ROW, [me])
+    assert ("pay-iom 0" in texts(game, state)) == pays
+    assert not any(a.startswith("pay 0") for a in texts(game, state))
+    if not pays:
+        with pytest.raises(IllegalAction, match="iom_reserved=timeline-only"):
+            game.apply(state, PayReservedIoM(0))
+        return
+    state = game.apply(state, PayReservedIoM(0))
+    paid = state.players[0]
+    assert (paid.iom, paid.tokens, paid.reserved, paid.tableau, paid.used) == (0, 3, (), ("minoru",), 12)
+    assert state.stage == ACT and state.timeline == ROW
+
+
+@pytest.mark.parametrize("reading, turns", [("ends-at-once", 1), ("round-completes", 2)])
+def test_exhaustion_reading_decides_whether_the_round_completes(reading, turns):
+    game = GlobotTimeForce(2, {"exhaustion": reading})
+    state = attrs.evolve(position(game, ()), deck=Pile())
+    movers = []
+    while game.to_move(state) != TERMINAL:
+        movers.append(state.current)
+        assert texts(game, state) == {"end"}
+        state = game.apply(state, EndTurn())
+    assert movers == list(range(turns))
+
+
+def test_on_traces_of_random_play_no_player_takes_three_turns_in_a_row_under_the_literal_reading():
+    """L126 checked on the movers of successive turns, read off the trace (not the engine's
+    in_row): with 2 players turns in player order alternate, so a run of 3 is a third
+    consecutive turn. The same search finds one under consecutive_turns=granted-only."""
+    from rulecheck.games.globot_time_force.tables import longest_run, turn_movers
+
+    def runs(options):
+        game = GlobotTimeForce(2, options)
+        plays = [random_game(game, seed, 3000) for seed in range(40)]
+        return [longest_run(turn_movers(play.states, play.actions)) for play in plays]
+
+    literal = runs({})
+    assert max(literal) == 2
+    assert max(runs({"consecutive_turns": "granted-only"})) == 3

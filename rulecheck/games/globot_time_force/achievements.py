@@ -3,7 +3,9 @@
 Models: the boards a player may place a token on: a free token space, the board's
 requirement met by the tableau, and under tokens_per_board=one not already holding one of
 the player's tokens (GTF-E1); placing a token (GTF-T3e, GTF-E1), the third placed
-triggering the end (GTF-E2), and a token placed in an extra turn (GTF-E3).
+triggering the end (GTF-E2), and a token placed in an extra turn (GTF-E3), which under
+last_token_in_extra_turn=no-other-actions ends the turn when it leaves the player no token to
+discard (L130 "they will not be able to take any other actions").
 
 Leaves out: scoring the boards (tableau.py) and the extra turns (turns.py).
 """
@@ -16,7 +18,7 @@ from rulecheck.games.globot_time_force import counters
 from rulecheck.games.globot_time_force.actions import Place
 from rulecheck.games.globot_time_force.context import Rules, ops
 from rulecheck.games.globot_time_force.options import TokensPerBoard
-from rulecheck.games.globot_time_force.state import Draft, GTFState
+from rulecheck.games.globot_time_force.state import ENDING, Draft, GTFState
 from rulecheck.games.globot_time_force.tableau import meets
 
 
@@ -51,3 +53,6 @@ def place(rules: Rules, state: Draft, action: Place) -> None:
         state.triggered = state.current
     if state.extra:
         touch("GTF-E3")
+        left = counters.tokens_to_discard(ops, me.tokens, len(me.reserved), rules.locked_remain)
+        if rules.last_token_ends and not left:
+            state.stage = ENDING

@@ -86,6 +86,15 @@ class PayReserved(Action):
 
 
 @attrs.frozen
+class PayReservedIoM(Action):
+    """GTF-T3c, GTF-R4: spend an IoM to cover the whole cost of reservation `index`, and gain it
+    (iom_reserved=any-card)."""
+
+    verb = "pay-iom"
+    index: int
+
+
+@attrs.frozen
 class UseTEC(Action):
     """GTF-T3d: spend a TEC to set the energy used to 0."""
 
@@ -146,6 +155,7 @@ PLAYER_ACTIONS = (
     Dismiss,
     Discard,
     PayReserved,
+    PayReservedIoM,
     UseTEC,
     Place,
     Resolve,

@@ -1,15 +1,15 @@
 """Cards moving between the timeline, the reservations, the tableau and the discard pile.
 
-Models: a card taken from the timeline, the rest sliding (GTF-T12); a gained card going
-into the tableau, its when-gained skills waiting to resolve, and under
-tableau_limit=forced-discard an 8th card forcing a discard (GTF-T8, GTF-T9); reserving a
-timeline card, under a Globot token unless tokens=assistant (GTF-T7, GTF-S2); paying for a
-reserved card on a later turn (GTF-T3c); discarding from the tableau, its discard skills
-waiting after those of cards discarded before it (GTF-T3b, GTF-T4, GTF-S6), and under
+Models: a card taken from the timeline, the rest sliding (GTF-T12); a gained card going into
+the tableau, its when-gained skills waiting to resolve, and under tableau_limit=forced-discard
+an 8th card forcing a discard (GTF-T8, GTF-T9); reserving a timeline card, under a Globot token
+unless tokens=assistant (GTF-T7, GTF-S2); paying for a reserved card on a later turn (GTF-T3c),
+under iom_reserved=any-card with an IoM too (GTF-R4); discarding from the tableau, its discard
+skills waiting after those of cards discarded before it (GTF-T3b, GTF-T4, GTF-S6), and under
 timeline_actions=discards a discard ending the turn (GTF-T1).
 
-Leaves out: the timeline actions that take cards (timeline.py), what the skills do
-(skills.py), and the payment itself (costs.py).
+Leaves out: the timeline actions that take cards (timeline.py), what the skills do (skills.py),
+and the payment itself (costs.py).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.games.globot_time_force import costs, counters
-from rulecheck.games.globot_time_force.actions import Discard, PayReserved
+from rulecheck.games.globot_time_force.actions import Discard, PayReserved, PayReservedIoM
 from rulecheck.games.globot_time_force.components import DISCARD, DISCARD_CARD, WHEN_GAINED
 from rulecheck.games.globot_time_force.context import Rules, discarded, ops, queued, room
 from rulecheck.games.globot_time_force.options import TableauLimit, TimelineActions
@@ -73,6 +73,8 @@ def reserved_payments(rules: Rules, me: Player) -> list[Action]:
     if room(rules, me):
         for index in range(len(me.reserved) - me.fresh):
             found += costs.payments(rules, PayReserved, index, rules.cards[me.reserved[index]].cost, me)
+            if me.iom and rules.iom_reserved:
+                found.append(rules.make(PayReservedIoM, index))
     return found
 
 
@@ -85,6 +87,17 @@ def pay_reserved(rules: Rules, state: Draft, action: PayReserved) -> None:
     hand, _ = counters.tokens_after_payment(ops, me.tokens, len(me.reserved), rules.uses_token)
     reserved = me.reserved[:index] + me.reserved[index + 1 :]
     into_tableau(rules, state, me.reserved[index], reserved=reserved, tokens=hand, **spent)
+
+
+def pay_reserved_iom(rules: Rules, state: Draft, action: PayReservedIoM) -> None:
+    """GTF-T3c, GTF-R4: an IoM covers the reserved card's whole cost (iom_reserved=any-card); the
+    card goes into the tableau, its token back in hand."""
+    touch("GTF-T3c", "GTF-T7", "GTF-R4")
+    me = state.player()
+    index = action.index
+    hand, _ = counters.tokens_after_payment(ops, me.tokens, len(me.reserved), rules.uses_token)
+    reserved = me.reserved[:index] + me.reserved[index + 1 :]
+    into_tableau(rules, state, me.reserved[index], reserved=reserved, tokens=hand, iom=me.iom - 1)
 
 
 def discards(rules: Rules, count: int) -> tuple[Action, ...]:

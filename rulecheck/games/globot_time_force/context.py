@@ -21,7 +21,22 @@ from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globot_time_force import counters
 from rulecheck.games.globot_time_force.actions import Reveal
 from rulecheck.games.globot_time_force.components import PASSIVE, SKILL_KINDS, Effect, GameData, Requirement, Skill
-from rulecheck.games.globot_time_force.options import ExtraTurns, GlobotTimeForceOptions, Passives, TableauLimit, Tokens
+from rulecheck.games.globot_time_force.options import (
+    ConsecutiveTurns,
+    Exhaustion,
+    ExtraTurns,
+    GlobotTimeForceOptions,
+    IomReserved,
+    LastTokenInExtraTurn,
+    LockedTokenAtEnd,
+    Passives,
+    PassiveUses,
+    ReserveWhenFull,
+    SecondTurnRefill,
+    TableauLimit,
+    Tokens,
+    TriggerSecondTurn,
+)
 from rulecheck.games.globot_time_force.state import Pending, Player
 
 ops = INT_OPS
@@ -45,6 +60,15 @@ class Rules:
         self.gear_reading = options.gear_payment
         self.mandatory_passives = options.passives is Passives.MANDATORY
         self.all_at_once = options.extra_turns is ExtraTurns.ALL_AT_ONCE
+        self.one_gap = options.second_turn_refill is SecondTurnRefill.ONE_GAP
+        self.iom_reserved = options.iom_reserved is IomReserved.ANY_CARD
+        self.round_completes = options.exhaustion is Exhaustion.ROUND_COMPLETES
+        self.reserve_needs_room = options.reserve_when_full is ReserveWhenFull.NEEDS_ROOM
+        self.trigger_loses_turn = options.trigger_second_turn is TriggerSecondTurn.LOST
+        self.passives_once = options.passive_uses is PassiveUses.ONCE_A_TURN
+        self.locked_remain = self.uses_token and options.locked_token_at_end is LockedTokenAtEnd.REMAINING
+        self.last_token_ends = options.last_token_in_extra_turn is LastTokenInExtraTurn.NO_OTHER_ACTIONS
+        self.extra_turns_counted = options.consecutive_turns is ConsecutiveTurns.OUT_OF_ORDER
         self.rule_gap = rule_gap
         self.skills_of: dict[str, dict[str, tuple[Skill, ...]]] = {
             kind: {key: card.skills_of(kind) for key, card in data.cards.items()} for kind in SKILL_KINDS
@@ -71,7 +95,10 @@ def room(rules: Rules, me: Player) -> bool:
 
 def may_reserve(rules: Rules, me: Player) -> bool:
     """GTF-T7: whether `me` may reserve a card."""
-    return bool(counters.may_reserve(ops, len(me.reserved), rules.reservation_limit, me.tokens, rules.uses_token))
+    return bool(
+        counters.may_reserve(ops, len(me.reserved), rules.reservation_limit, me.tokens, rules.uses_token)
+        and counters.reserve_has_room(ops, len(me.tableau), rules.reserve_needs_room, rules.hard_limit)
+    )
 
 
 def queued(card: str, effects: Sequence[Effect]) -> tuple[Pending, ...]:

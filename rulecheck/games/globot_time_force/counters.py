@@ -69,6 +69,12 @@ def may_reserve(ops: Ops, reserved: Any, limit: Any, tokens_in_hand: Any, uses_t
     return ops.and_(reserved < limit, ops.implies(uses_token, tokens_in_hand >= 1))
 
 
+def reserve_has_room(ops: Ops, size: Any, needs_room: Any, hard: Any) -> Any:
+    """GTF-T7, GTF-T8: under reserve_when_full=needs-room a card is reserved only into a tableau
+    that has room for it; otherwise the tableau's size does not matter."""
+    return ops.implies(needs_room, tableau_room(ops, size, hard))
+
+
 def may_place(ops: Ops, tokens_in_hand: Any) -> Any:
     """GTF-E1: a token to place."""
     return tokens_in_hand >= 1
@@ -79,9 +85,34 @@ def second_turn_allowed(ops: Ops, in_row: Any) -> Any:
     return in_row < TURNS_IN_A_ROW
 
 
+def granted_turn_taken(ops: Ops, in_row: Any, trigger_turn: Any, lost_after_trigger: Any) -> Any:
+    """GTF-T13, GTF-E2: a granted turn is taken if it is not a third consecutive one and, under
+    trigger_second_turn=lost, the turn that earned it did not trigger the end."""
+    return ops.and_(second_turn_allowed(ops, in_row), ops.not_(ops.and_(lost_after_trigger, trigger_turn)))
+
+
 def turns_in_row(ops: Ops, in_row: Any, same_player: Any) -> Any:
     """GTF-T13: the count of consecutive turns grows when the same player goes on, else starts at 1."""
     return ops.ite(same_player, in_row + 1, 1)
+
+
+def extra_turns_in_row(ops: Ops, in_row: Any, same_player: Any, counted: Any) -> Any:
+    """GTF-T13, GTF-E3: an end-game extra turn's place in a run of one player's turns: counted
+    (consecutive_turns=out-of-order) it grows when the player who just moved goes on; not counted
+    (granted-only) each extra turn starts the count again."""
+    return ops.ite(counted, turns_in_row(ops, in_row, same_player), 1)
+
+
+def turn_allowed(ops: Ops, in_row: Any) -> Any:
+    """GTF-T13: a turn is taken only if it is not a third consecutive one."""
+    return in_row <= TURNS_IN_A_ROW
+
+
+def gaps_refilled(ops: Ops, missing: Any, in_row: Any, one_gap: Any) -> Any:
+    """GTF-T12, GTF-T13: the timeline gaps filled as a turn ends: every one; or, where the ended
+    turn was the player's second in a row and second_turn_refill=one-gap, only one (L128 "replaces
+    the empty space" once both turns are over), the row staying a card short until the next refill."""
+    return ops.ite(ops.and_(one_gap, in_row >= TURNS_IN_A_ROW), ops.min(missing, 1), missing)
 
 
 def tokens_after_place(ops: Ops, hand: Any, placed: Any) -> tuple[Any, Any]:
@@ -98,6 +129,23 @@ def tokens_after_reserve(ops: Ops, hand: Any, locked: Any, uses_token: Any) -> t
 def tokens_after_payment(ops: Ops, hand: Any, locked: Any, uses_token: Any) -> tuple[Any, Any]:
     """GTF-T7: paying for the reserved card returns its token. Returns (hand, locked)."""
     return ops.ite(uses_token, hand + 1, hand), ops.ite(uses_token, locked - 1, locked)
+
+
+def tokens_to_discard(ops: Ops, hand: Any, locked: Any, locked_remain: Any) -> Any:
+    """GTF-E3, GTF-E4: the tokens a player could still discard for an extra turn: those in hand,
+    and under locked_token_at_end=remaining those locked on reservations ("When no tokens remain")."""
+    return hand + ops.ite(locked_remain, locked, 0)
+
+
+def abandons_reservation(ops: Ops, hand: Any, locked: Any, locked_remain: Any) -> Any:
+    """GTF-E3, GTF-T7: an extra turn taken with no token in hand discards a locked one, giving up
+    its reservation (locked_token_at_end=remaining)."""
+    return ops.and_(locked_remain, hand == 0, locked >= 1)
+
+
+def tokens_after_abandon(ops: Ops, locked: Any, spent: Any) -> tuple[Any, Any]:
+    """GTF-E3: the locked token discarded for an extra turn. Returns (locked, spent)."""
+    return locked - 1, spent + 1
 
 
 def tokens_after_extra_turn(ops: Ops, hand: Any, spent: Any, all_at_once: Any) -> tuple[Any, Any]:

@@ -50,6 +50,7 @@ from rulecheck.games.globot_time_force.actions import (
     ExtraTurn,
     Gain,
     PayReserved,
+    PayReservedIoM,
     Place,
     Reserve,
     Resolve,
@@ -77,6 +78,7 @@ _STEPS: dict[type[Action], Step] = {
     Dismiss: timeline.dismiss,
     Discard: cards.discard_action,
     PayReserved: cards.pay_reserved,
+    PayReservedIoM: cards.pay_reserved_iom,
     UseTEC: costs.use_tec,
     Place: achievements.place,
     Resolve: skills.resolve,
@@ -91,6 +93,7 @@ _CLAUSE_OF = {
     Dismiss: "GTF-T2d",
     Discard: "GTF-T3b",
     PayReserved: "GTF-T3c",
+    PayReservedIoM: "GTF-T3c",
     UseTEC: "GTF-T3d",
     Place: "GTF-E1",
     Resolve: "GTF-T3a",
@@ -103,7 +106,7 @@ _CLAUSE_OF = {
 
 class GlobotTimeForce(Game[GTFState, Action]):
     name = "globot-time-force"
-    version = 3
+    version = 4
     min_players = 1
     max_players = 5
     campaign_players = (1, 2, 5)
@@ -180,6 +183,7 @@ class GlobotTimeForce(Game[GTFState, Action]):
             Dismiss: (timeline.REWARDS,),
             Discard: (tuple(range(many)),),
             PayReserved: (tuple(range(counters.TOKENS)), *spend),
+            PayReservedIoM: (tuple(range(counters.TOKENS)),),
             UseTEC: (),
             Place: (boards,),
             Resolve: (tuple(range(many)), skill_indices),
@@ -222,7 +226,9 @@ class GlobotTimeForce(Game[GTFState, Action]):
             found.append(make(UseTEC))
         if counters.may_place(ops, me.tokens):
             found += [make(Place, board) for board in achievements.placeable(rules, state, player)]
-        found += [make(Resolve, position, skill) for position, skill in skills.passives(rules, state)]
+        found += [
+            make(Resolve, position, skill) for position, skill in skills.passives(rules, state, rules.passives_once)
+        ]
         if rules.options.gear_exchange is GearExchange.ON and costs.exchanged(rules, me) is not None:
             found.append(make(Exchange))
         if rules.mandatory_passives and skills.passives(rules, state):

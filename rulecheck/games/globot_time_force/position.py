@@ -34,7 +34,7 @@ from typing import Any, Final
 from rulecheck.core.evolve import evolve
 from rulecheck.core.hidden import Pile
 from rulecheck.core.untrusted import shown
-from rulecheck.games.globot_time_force import counters, skills
+from rulecheck.games.globot_time_force import counters, skills, turns
 from rulecheck.games.globot_time_force.components import (
     CHOICE_EFFECTS,
     DISCARD_CARD,
@@ -45,10 +45,10 @@ from rulecheck.games.globot_time_force.components import (
     Card,
     GameData,
 )
+from rulecheck.games.globot_time_force.context import ops
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
 from rulecheck.games.globot_time_force.options import (
     ExtraTurnChoice,
-    SecondTurnRefill,
     TableauLimit,
     Tokens,
     TokensPerBoard,
@@ -425,12 +425,12 @@ def _fewest(gears: int) -> str:
 
 
 def _refill_due(game: GlobotTimeForce, state: GTFState) -> int:
-    """The cards still to draw into the timeline: in the refill stage, every gap (or, under
-    second_turn_refill=one-gap, one); none in any other stage."""
+    """The cards still to draw into the timeline: in the refill stage, every gap (or, after a
+    second turn in a row under second_turn_refill=one-gap, one); none in any other stage."""
     if state.stage != REFILL:
         return 0
-    missing = game.players + 1 - len(state.timeline)
-    return missing if game.options.second_turn_refill is SecondTurnRefill.EVERY_GAP else min(missing, 1)
+    missing = max(game.players + 1 - len(state.timeline), 0)
+    return int(counters.gaps_refilled(ops, missing, state.in_row, game.rules.one_gap))
 
 
 def _read_player(r: _Reader, value: Any, at: Path, placed: int, triggered: int) -> Player:
@@ -584,7 +584,7 @@ def _check(r: _Reader, state: GTFState) -> None:
     if stage == OFFER:
         if game.options.extra_turn_choice is not ExtraTurnChoice.OPTIONAL:
             fail(("stage",), "extra turns are offered only under extra_turn_choice=optional", "GTF-E3")
-        if state.triggered < 0 or state.current == state.triggered or not me.tokens or me.declined:
+        if state.triggered < 0 or state.current not in turns.waiting_players(game.rules, state):
             fail(("current",), f"player {state.current} cannot be offered an extra turn", "GTF-E3")
     scored_only = game.options.tableau_limit is TableauLimit.SCORING
     for p, player in enumerate(state.players):
@@ -598,8 +598,7 @@ def _check(r: _Reader, state: GTFState) -> None:
                 "GTF-T8",
             )
     if stage == OVER and state.timeline:
-        waiting = [q for q, p in enumerate(state.players) if q != state.triggered and p.tokens and not p.declined]
-        if state.triggered < 0 or waiting:
+        if state.triggered < 0 or turns.waiting_players(game.rules, state):
             fail(
                 ("stage",),
                 "the game ends once the end is triggered and no player has a token left for an extra turn "

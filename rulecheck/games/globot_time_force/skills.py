@@ -1,14 +1,14 @@
 """Skills: passive skills resolved on the player's say, end-of-turn passives, and the effects
 waiting in `pending`.
 
-Models: the passive skills of the mover's tableau that may resolve now, each once a turn
-for each copy held, condition met (GTF-T3a, GTF-T5; under passives=mandatory they must
-resolve before any timeline action); the end-of-turn passives queued (GTF-T6); the choice a
-waiting effect offers, a timeline slot or a tableau position (GTF-T4), and what the choice
-does: a forced or skill discard (GTF-T8), a card gained from or reserved out of the
-timeline, under timeline_actions=skill-effects ending the turn (GTF-T1; effects still
-waiting then are rule gap GTF-F02); and the effects that need no choice: gears, charge,
-IoM, TEC, the energy reset and restore, and a second turn (GTF-R7, GTF-T13).
+Models: the passive skills of the mover's tableau that may resolve now, each once a turn for
+each copy held (under passive_uses=unlimited as often as wanted), condition met (GTF-T3a,
+GTF-T5; under passives=mandatory they must resolve before any timeline action); the end-of-turn
+passives queued (GTF-T6); the choice a waiting effect offers, a timeline slot or a tableau
+position (GTF-T4), and what the choice does: a forced or skill discard (GTF-T8), a card gained
+from or reserved out of the timeline, under timeline_actions=skill-effects ending the turn
+(GTF-T1; effects still waiting then are rule gap GTF-F02); and the effects that need no choice:
+gears, charge, IoM, TEC, the energy reset and restore, and a second turn (GTF-R7, GTF-T13).
 
 Leaves out: score skills (tableau.py), and when effects resolve (turns.py).
 """
@@ -37,10 +37,10 @@ from rulecheck.games.globot_time_force.state import ACT, ENDING, Draft, GTFState
 from rulecheck.games.globot_time_force.tableau import meets
 
 
-def passives(rules: Rules, state: GTFState) -> list[tuple[int, int]]:
+def passives(rules: Rules, state: GTFState, once: bool = True) -> list[tuple[int, int]]:
     """The passive skills of the mover's tableau that may resolve now, as (position, skill):
-    condition met, and not yet resolved this turn as often as the mover holds the card
-    (GTF-T3a, GTF-T5)."""
+    condition met, and with `once` not yet resolved this turn as often as the mover holds the
+    card (GTF-T3a, GTF-T5)."""
     me = state.player()
     if me.reserved:
         touch("GTF-T5")
@@ -49,7 +49,7 @@ def passives(rules: Rules, state: GTFState) -> list[tuple[int, int]]:
     found = []
     for position, key in enumerate(tableau):
         skills = rules.passives[key]
-        if not skills or (fired and tableau[: position + 1].count(key) <= fired.count(key)):
+        if not skills or (once and fired and tableau[: position + 1].count(key) <= fired.count(key)):
             continue
         for index, requires in skills:
             if requires is None or meets(rules.cards, requires, tableau):
@@ -58,11 +58,14 @@ def passives(rules: Rules, state: GTFState) -> list[tuple[int, int]]:
 
 
 def resolve(rules: Rules, state: Draft, action: Resolve) -> None:
-    """GTF-T3a: a passive skill's effects wait to resolve; the card has fired this turn."""
+    """GTF-T3a: a passive skill's effects wait to resolve; the card has fired this turn (counted at
+    most once for each copy held: under passive_uses=unlimited a further use changes nothing else)."""
     touch("GTF-T3a")
-    key = state.player().tableau[action.position]
+    tableau = state.player().tableau
+    key = tableau[action.position]
     skill = rules.cards[key].skills[action.skill]
-    state.fired = tuple(sorted(state.fired + (key,)))
+    if state.fired.count(key) < tableau.count(key):
+        state.fired = tuple(sorted(state.fired + (key,)))
     state.pending = state.pending + queued(key, skill.effects)
 
 

@@ -1,7 +1,8 @@
 """Globot Time Force's invariants as symbolic systems for the prover, built from counters.py.
 
 Models: for each promised property the prover handles (energy used within 0..12, the
-tableau limit, at most one reservation, token conservation, no third consecutive turn),
+tableau limit, at most one reservation, token conservation, no third consecutive turn, L126, or under
+consecutive_turns=granted-only no third granted turn),
 the variables it reads for one player, the initial condition (after setup), the claim and
 every step that changes those variables, each step's guard and effect being the engine's
 own function from counters.py called on Z3 terms (looked up on the module at proof time, so
@@ -137,7 +138,8 @@ def tableau_limit(game: GlobotTimeForce) -> System:
     )
 
 
-TOKEN_VARIABLES = (("hand", INT), ("placed", INT), ("locked", INT), ("spent", INT))
+TOKEN_VARIABLES = (("hand", INT), ("placed", INT), ("locked", INT), ("spent", INT), ("size", INT))
+"""One player's tokens, and the tableau size the reserve guard reads (free: no step tracks it)."""
 
 
 def _token_steps(game: GlobotTimeForce) -> tuple[Step, ...]:
@@ -145,6 +147,9 @@ def _token_steps(game: GlobotTimeForce) -> tuple[Step, ...]:
     uses_token = game.rules.uses_token
     limit = game.rules.reservation_limit
     all_at_once = game.rules.all_at_once
+    locked_remain = game.rules.locked_remain
+    needs_room = game.rules.reserve_needs_room
+    hard = game.rules.hard_limit
 
     def place(ops: Ops, v: Valuation, w: Valuation) -> Any:
         hand, placed = counters.tokens_after_place(ops, v["hand"], v["placed"])
@@ -159,6 +164,7 @@ def _token_steps(game: GlobotTimeForce) -> tuple[Step, ...]:
         hand, locked = counters.tokens_after_reserve(ops, v["hand"], v["locked"], uses_token)
         return ops.and_(
             counters.may_reserve(ops, v["locked"], limit, v["hand"], uses_token),
+            counters.reserve_has_room(ops, v["size"], needs_room, hard),
             w["hand"] == hand,
             w["locked"] == locked,
             unchanged(ops, v, w, "placed", "spent"),
@@ -176,11 +182,21 @@ def _token_steps(game: GlobotTimeForce) -> tuple[Step, ...]:
             v["hand"] >= 1, w["hand"] == hand, w["spent"] == spent, unchanged(ops, v, w, "placed", "locked")
         )
 
+    def abandon(ops: Ops, v: Valuation, w: Valuation) -> Any:
+        locked, spent = counters.tokens_after_abandon(ops, v["locked"], v["spent"])
+        return ops.and_(
+            counters.abandons_reservation(ops, v["hand"], v["locked"], locked_remain),
+            w["locked"] == locked,
+            w["spent"] == spent,
+            unchanged(ops, v, w, "hand", "placed"),
+        )
+
     return (
         Step("place", ("GTF-E1", "GTF-T3e"), place),
         Step("reserve", ("GTF-T2c", "GTF-T7", "GTF-S2"), reserve),
         Step("pay-reserved", ("GTF-T3c", "GTF-T7"), pay),
         Step("extra-turn", ("GTF-E3",), extra_turn),
+        Step("extra-turn-on-a-locked-token", ("GTF-E3", "GTF-T7"), abandon),
     )
 
 
@@ -212,6 +228,7 @@ def _assistant_steps(game: GlobotTimeForce) -> Step:
     def reserve_or_pay(ops: Ops, v: Valuation, w: Valuation) -> Any:
         reserve = ops.and_(
             counters.may_reserve(ops, v["locked"], game.rules.reservation_limit, v["hand"], False),
+            counters.reserve_has_room(ops, v["size"], game.rules.reserve_needs_room, game.rules.hard_limit),
             w["locked"] == v["locked"] + 1,
         )
         pay = ops.and_(v["locked"] >= 1, w["locked"] == v["locked"] - 1)
@@ -239,32 +256,48 @@ def tokens_conserved(game: GlobotTimeForce) -> System:
     return System("tokens-in-one-place", ("GTF-S2", "GTF-E1", "GTF-E3"), TOKEN_VARIABLES, _token_init, claim, steps)
 
 
-def turns_in_a_row(game: GlobotTimeForce) -> System:
-    """GTF-T13: a granted turn never makes a third consecutive one."""
+def turns_in_a_row(game: GlobotTimeForce, claim: str) -> System:
+    """GTF-T13 (L126), the count of one player's turns in a row never above 2, as the system named
+    `claim`: `no-third-consecutive-turn` (L126 itself, under consecutive_turns=out-of-order, where a
+    skill's granted turn and an end-game extra turn taken again by the player who just moved count
+    alike) or `no-third-granted-turn` (what every reading promises: a granted turn never makes a
+    third in a row; under granted-only each extra turn starts the count again, so that is all the
+    proof says there)."""
+    counted = game.rules.extra_turns_counted
+    lost = game.rules.trigger_loses_turn
 
     def second_turn(ops: Ops, v: Valuation, w: Valuation) -> Any:
         return ops.and_(
             v["granted"],
-            counters.second_turn_allowed(ops, v["in_row"]),
+            counters.granted_turn_taken(ops, v["in_row"], v["trigger"], lost),
             w["in_row"] == counters.turns_in_row(ops, v["in_row"], True),
         )
 
     def next_player(ops: Ops, v: Valuation, w: Valuation) -> Any:
         return w["in_row"] == counters.turns_in_row(ops, v["in_row"], False)
 
+    def extra_turn(ops: Ops, v: Valuation, w: Valuation) -> Any:
+        in_row = counters.extra_turns_in_row(ops, v["in_row"], v["same"], counted)
+        return ops.and_(counters.turn_allowed(ops, in_row), w["in_row"] == in_row)
+
     return System(
-        "no-third-consecutive-turn",
+        claim,
         ("GTF-T13",),
-        (("in_row", INT), ("granted", BOOL)),
+        (("in_row", INT), ("granted", BOOL), ("same", BOOL), ("trigger", BOOL)),
         lambda ops, v: v["in_row"] == 1,
         lambda ops, v: ops.and_(1 <= v["in_row"], v["in_row"] <= counters.TURNS_IN_A_ROW),
         (
             Step("second-turn", ("GTF-T13",), second_turn),
-            Step("next-turn", ("GTF-T14", "GTF-E3"), next_player),
+            Step("next-turn", ("GTF-T14",), next_player),
+            Step("extra-turn", ("GTF-E3", "GTF-T13"), extra_turn),
             Step("anything-else", ("GTF-T1",), lambda ops, v, w: unchanged(ops, v, w, "in_row")),
         ),
     )
 
 
 def systems(game: GlobotTimeForce) -> tuple[System, ...]:
-    return (energy(game), tableau_limit(game), one_reservation(game), tokens_conserved(game), turns_in_a_row(game))
+    """Every system; L126's own claim only where the engine counts every out-of-order turn."""
+    turns = [turns_in_a_row(game, "no-third-granted-turn")]
+    if game.rules.extra_turns_counted:
+        turns.append(turns_in_a_row(game, "no-third-consecutive-turn"))
+    return (energy(game), tableau_limit(game), one_reservation(game), tokens_conserved(game), *turns)

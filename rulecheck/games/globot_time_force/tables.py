@@ -1,32 +1,39 @@
 """Globot Time Force's computed tables: what the engine measures about the rulebook's turn rules.
 
-Models: `end-game-turns`: for each player count and each reading of the extra turns
-(extra_turns, extra_turn_order), the turns the engine plays after player 1 triggers the end
-by placing their third token while every other player still holds 3 (each turn ending with a
-dismiss), and the longest run of consecutive turns one player takes. GTF-T13 says a player
-never gets a third consecutive turn; GTF-E3 gives the remaining players extra turns in player
-order; with one remaining player, or all of one player's extra turns in a row, the two meet.
+Models: `end-game-turns`: for each player count and each reading of the consecutive turns
+and the extra turns (consecutive_turns, extra_turns, extra_turn_order), the turns the engine
+plays after player 1 triggers the end by placing their third token while every other player
+still holds 3 (each turn ending with a dismiss, and in a second row set each turn's player
+first discarding a card whose skill grants another turn), and the longest run of consecutive
+turns one player takes, counted on the trace of movers (not on the engine's counter). GTF-T13
+says a player never gets a third consecutive turn (L126); GTF-E3 gives the remaining players
+extra turns in player order; with one remaining player, or all of one player's extra turns in
+a row, the two meet.
 `gear-payment`: a player holding one gold coin (10 gears), with no energy left, and a card of
 each cost from 1 to 10 in the data set (one whose skills give nothing when it is gained):
 whether the engine lets them gain it with gears alone, and the gears left, under each reading
 of gear_payment (GTF-R1, GTF-R6, GTF-F12).
-`rulecheck table globot-time-force NAME` prints one.
+`turn_movers` reads the player of each turn off any played game, for the same count on traces of
+random play (tests/test_globot_time_force_rules.py). `rulecheck table globot-time-force NAME`
+prints one.
 
-Leaves out: turns granted by skills (the prover's no-third-consecutive-turn system covers those).
+Leaves out: turns before the trigger (the prover's no-third-consecutive-turn system covers every turn).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rulecheck.core.evolve import evolve
 from rulecheck.core.game import CHANCE
+from rulecheck.core.notation import Action
 from rulecheck.core.progress import Progress
-from rulecheck.games.globot_time_force.components import PASSIVE_END, WHEN_GAINED
+from rulecheck.games.globot_time_force.actions import Dismiss, EndTurn, Gain, Reserve, UseIoM
+from rulecheck.games.globot_time_force.components import PASSIVE_END, WHEN_GAINED, key_of
 from rulecheck.games.globot_time_force.counters import ENERGY_CAP, TOKENS
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
-from rulecheck.games.globot_time_force.options import ExtraTurnOrder, ExtraTurns, GearPayment
-from rulecheck.games.globot_time_force.state import GTFState
+from rulecheck.games.globot_time_force.options import ConsecutiveTurns, ExtraTurnOrder, ExtraTurns, GearPayment
+from rulecheck.games.globot_time_force.state import ACT, GTFState
 from rulecheck.model.tables import Table, readings_differ, some_row
 
 DISMISS = "dismiss gears"
@@ -38,20 +45,51 @@ def _settled(game: GlobotTimeForce, state: GTFState) -> GTFState:
     return state
 
 
-def end_game_movers(game: GlobotTimeForce) -> list[int]:
+GRANTS_A_TURN = key_of("Chrono Gardener")
+"""A card whose discard skill gives its owner another turn (GTF-T13)."""
+
+
+def end_game_movers(game: GlobotTimeForce, skill_turns: bool = False) -> list[int]:
     """The player of each turn from the trigger turn to the end: player 1 (index 0) has placed
-    all their tokens, each turn ends with a dismiss."""
+    all their tokens, each turn ends with a dismiss; with `skill_turns`, each turn's player first
+    discards a Chrono Gardener put into their tableau, whose skill grants another turn."""
     state = _settled(game, game.initial_state())
     spaces = tuple(tuple(0 for _ in range(TOKENS)) if i == 0 else () for i in range(len(state.boards)))
     trigger = evolve(state.player(0), tokens=0, placed=TOKENS)
     state = evolve(state.with_player(trigger, 0), spaces=spaces, triggered=0)
     movers = [state.current]
     while True:
-        legal = {a.text: a for a in game.legal_actions(state)}
+        if skill_turns:
+            me = state.player()
+            state = state.with_player(evolve(me, tableau=(GRANTS_A_TURN, *me.tableau)))
+            state = _settled(game, game.apply(state, _legal(game, state)["discard 0"]))
+        legal = _legal(game, state)
         state = _settled(game, game.apply(state, legal.get(DISMISS) or next(iter(legal.values()))))
         if game.is_terminal(state):
             return movers
         movers.append(state.current)
+
+
+def _legal(game: GlobotTimeForce, state: GTFState) -> dict[str, Action]:
+    return {a.text: a for a in game.legal_actions(state)}
+
+
+TURN_ENDING = (Gain, UseIoM, Reserve, Dismiss, EndTurn)
+"""The actions that affect the timeline under timeline_actions=listed, each ending its turn (GTF-T1)."""
+
+
+def turn_movers(states: Sequence[GTFState], actions: Sequence[Action]) -> list[int]:
+    """The player of each turn that ends along a played game (`states` has one more than `actions`),
+    read from the trace alone and not from the engine's count of turns in a row: a turn ends at a
+    timeline action (GTF-T1, under timeline_actions=listed), or where the next state is another
+    player's, the game's end or a refill (a turn ended by placing the last token, GTF-E3)."""
+    movers = []
+    for before, action, after in zip(states, actions, states[1:], strict=False):
+        if before.stage != ACT:
+            continue
+        if isinstance(action, TURN_ENDING) or after.stage != ACT or after.current != before.current:
+            movers.append(before.current)
+    return movers
 
 
 def longest_run(movers: list[int]) -> int:
@@ -65,25 +103,50 @@ def longest_run(movers: list[int]) -> int:
 def end_game_turns() -> Table:
     rows = []
     for players in range(2, GlobotTimeForce.max_players + 1):
-        for order in ExtraTurnOrder:
-            for extra in ExtraTurns:
-                game = GlobotTimeForce(players, {"extra_turn_order": order.value, "extra_turns": extra.value})
-                movers = end_game_movers(game)
-                rows.append(
-                    (players, order.value, extra.value, " ".join(str(m + 1) for m in movers), longest_run(movers))
-                )
+        for consecutive in ConsecutiveTurns:
+            for order in ExtraTurnOrder:
+                for extra in ExtraTurns:
+                    options = {
+                        "consecutive_turns": consecutive.value,
+                        "extra_turn_order": order.value,
+                        "extra_turns": extra.value,
+                    }
+                    game = GlobotTimeForce(players, options)
+                    for skill_turns in (False, True):
+                        movers = end_game_movers(game, skill_turns)
+                        turns = " ".join(str(m + 1) for m in movers)
+                        rows.append(
+                            (
+                                players,
+                                consecutive.value,
+                                order.value,
+                                extra.value,
+                                skill_turns,
+                                turns,
+                                longest_run(movers),
+                            )
+                        )
     return Table(
         "end-game-turns",
-        "Turns after the end is triggered, and the longest run of one player's consecutive turns",
+        "Turns after the end is triggered (with or without a skill granting a second turn in each), and the "
+        "longest run of one player's consecutive turns",
         ("GTF-T13", "GTF-E3"),
-        ("players", "extra_turn_order", "extra_turns", "turns (player numbers)", "longest run"),
+        (
+            "players",
+            "consecutive_turns",
+            "extra_turn_order",
+            "extra_turns",
+            "skill turns",
+            "turns (player numbers)",
+            "longest run",
+        ),
         tuple(rows),
         (
             some_row(
                 "longest run",
                 lambda run: bool(run > 2),
                 "a player takes more than 2 consecutive turns",
-                ("players", "extra_turn_order", "extra_turns"),
+                ("players", "consecutive_turns", "extra_turn_order", "extra_turns", "skill turns"),
             ),
         ),
     )
