@@ -24,14 +24,14 @@ def test_an_action_its_listing_leaves_out_is_refused_even_when_no_check_explains
     game = make_game("mechanica", 2)
     state = a_turn_with_actions(game, 1)
     at = (state.phase, state.step)
-    listings = game_module._LISTED_AT[at]
+    listings = game._listed_at[at]
     first = next(a for legal in listings for a in legal(game.rules, state, state.player))
 
     def leaving_out_the_first(legal):
         return lambda rules, state, player: [a for a in legal(rules, state, player) if a != first]
 
-    monkeypatch.setitem(game_module._LISTED_AT, at, tuple(leaving_out_the_first(legal) for legal in listings))
     game = make_game("mechanica", 2)
+    monkeypatch.setitem(game._listed_at, at, tuple(leaving_out_the_first(legal) for legal in listings))
     assert first not in game.legal_actions(state)
     rule = game_module._RULE_BY_TYPE[type(first)]
     assert rule.check(game.rules, state, state.player, first) is None  # its check finds nothing wrong
