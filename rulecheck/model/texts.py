@@ -3,7 +3,7 @@
 Models: a contract per clause (`TextContract`), written from the clause's rulebook sentence and
 quoting it: the actions the sentence makes available (`Permit`), the actions it rules out after
 some step (`Forbid`), how many choices of one verb it offers (`Choice`), how many turns in a row a
-player may take (`Run`), and when the game may end (`ends_only_when`). Every predicate reads only
+player may take (`Run`), what no step may leave (`Never`) and when the game may end (`End`). Every predicate reads only
 what a rule designer sees (`At`): the game's written position (its position writer's output,
 flattened to dotted paths such as `players.0.wallet`), the position before the last step and
 the action text of that step, the player count and the game's data. A contract never names an
@@ -94,6 +94,24 @@ class Run:
 
 
 @attrs.frozen
+class Never:
+    """The text rules out a position where `holds` is true after a step (`what` says it in words)."""
+
+    name: str
+    holds: Callable[[At], bool]
+    what: str
+
+
+@attrs.frozen
+class End:
+    """The game may be over only where `holds` is true (`name`: the condition, in a few words)."""
+
+    name: str
+    holds: Callable[[At], bool]
+    what: str
+
+
+@attrs.frozen
 class TextContract:
     """What one clause's sentence says, with the sentence quoted from its rulebook line."""
 
@@ -104,7 +122,6 @@ class TextContract:
     permits: tuple[Permit, ...] = ()
     forbids: tuple[Forbid, ...] = ()
     choices: tuple[Choice, ...] = ()
+    never: tuple[Never, ...] = ()
     run: Run | None = None
-    ends_only_when: Callable[[At], bool] | None = None
-    """Where given, the game may be over only where this holds."""
-    ends_what: str = ""
+    ends: tuple[End, ...] = ()

@@ -1,0 +1,378 @@
+"""Silent decisions: where the rulebook's text does not fix an outcome, or fixes another, and the
+engine decides it anyway, with no option to read it otherwise.
+
+Models: a game's text contracts (rulecheck/model/texts.py; each game's are in its package's
+`texts` module) checked against the engine over a corpus of played positions: the scenario
+positions shipped with rulecheck (under the defaults) with every one-step successor and a few
+seeded random games from each, and seeded random games from the start. The detectors, one
+function each: verb flips (an action the text permits that the engine refuses, or actions after a
+step the text forbids them), choice bounds (more or fewer choices of one verb than the text
+offers), positions the text rules out (`Never`), and over whole games, turns in a row and the
+game's end. Each finding is attributed: the same check is re-run at the same place under every
+other value of every option, one at a time; a value under which it vanishes decides it ("decided
+by option X=v"), else it is "decided without an option". A clause with no contract is unaudited
+(listed, so the gap shows). A witness is the written position the check starts from (a scenario
+file's `[position]`) and the actions taken from it, and for a game played from the start its trace.
+
+Leaves out: Z3 over the engine's guards against a text's guard, nouns without a rule and the
+ownership of a step's effects (the brief's detectors E, F and C), and positions no corpus game
+reaches.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+import tomli_w
+
+from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.positions.ask import flatten
+from rulecheck.check.positions.scenario import load_scenario, read_position, shipped_folder
+from rulecheck.core.errors import IllegalAction, RulecheckError
+from rulecheck.core.game import CHANCE, TERMINAL, Game
+from rulecheck.core.trace import record
+from rulecheck.model.texts import At, TextContract
+from rulecheck.registry import declaration, make_game
+
+SILENT: Final = "silent decision"
+WITHOUT: Final = "decided without an option"
+CONTINUATIONS: Final = 2
+"""Seeded random games played on from each scenario position."""
+
+
+@attrs.frozen
+class Walk:
+    """States of one game in order, each with the action that led to it (None for the first), and
+    where the walk starts: the initial state (`trace`) or a written position (`source`)."""
+
+    game: Game[Any, Any] = attrs.field(eq=False)
+    states: tuple[Any, ...]
+    actions: tuple[str | None, ...]
+    source: str
+    """`seed N` for a game from the start, else the scenario file the walk starts from."""
+    from_start: bool
+
+    def at(self, index: int) -> At:
+        position = _written(self.game, self.states[index])
+        before = _written(self.game, self.states[index - 1]) if index else None
+        return At(position, self.game.players, self.game.data, before, self.actions[index])
+
+
+def _written(game: Game[Any, Any], state: Any) -> dict[str, Any]:
+    return flatten(declaration(game.name).position_format().write(game, state))
+
+
+@attrs.frozen
+class Candidate:
+    """One silent decision found: `subject` is `<clause>:<verb or what>`; `index` the walk's state."""
+
+    clause: str
+    subject: str
+    kind: str
+    what: str
+    walk: Walk = attrs.field(eq=False)
+    index: int
+    start: int
+    """The walk's state a replay of the finding starts from (the one before `index` for a step)."""
+
+
+@attrs.frozen
+class Silent:
+    """A candidate with its witness and its attribution."""
+
+    candidate: Candidate
+    decided_by: tuple[tuple[str, str], ...]
+    """The option values under which the finding vanishes (none: decided without an option)."""
+    witness: dict[str, Any]
+    replay: str
+
+    @property
+    def verdict(self) -> str:
+        if not self.decided_by:
+            return WITHOUT
+        return "decided by option " + ", ".join(f"{k}={v}" for k, v in self.decided_by)
+
+
+def contracts(game: Game[Any, Any]) -> tuple[TextContract, ...]:
+    """The text contracts of the game's package (its `texts` module's CONTRACTS), none if it has none."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.texts")
+    except ModuleNotFoundError:
+        return ()
+    return tuple(module.CONTRACTS)
+
+
+def unaudited(game: Game[Any, Any]) -> tuple[str, ...]:
+    """The game's clauses no text contract speaks for: the finder's coverage gap."""
+    spoken = {c.clause for c in contracts(game)}
+    return tuple(c for c in game.catalogue().ids if c not in spoken)
+
+
+# Detectors: each yields candidates for the walk's states `indices`.
+
+
+def _legal_texts(game: Game[Any, Any], state: Any) -> list[str]:
+    return [game.action_text(a) for a in game.legal_actions(state)]
+
+
+def _refusal(game: Game[Any, Any], state: Any, text: str) -> str:
+    try:
+        action = game.parse_action(text)
+    except RulecheckError:
+        return "the engine has no such action"
+    try:
+        game.apply(state, action)
+    except IllegalAction as exc:
+        return f"refused: {exc.reason} [{exc.clause}]"
+    return "legal"
+
+
+def verb_flips(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]) -> Iterator[Candidate]:
+    """A: an action a contract permits that the engine refuses, and actions the engine allows
+    after a step that a contract forbids every action but some verbs after."""
+    game = walk.game
+    for index in indices:
+        state = walk.states[index]
+        if game.to_move(state) < 0:
+            continue
+        at, legal = walk.at(index), _legal_texts(game, state)
+        for contract in rules:
+            for permit in contract.permits:
+                offered = permit.offers(at)
+                if offered is not None and offered not in legal:
+                    refused = _refusal(game, state, offered)
+                    what = f"the text permits `{offered}` here; the engine: {refused}"
+                    yield _candidate(walk, contract, permit.verb, "refused though the text permits it", what, index)
+            for forbid in contract.forbids:
+                if index and forbid.when(at):
+                    allowed = sorted({a for a in legal if a.split()[0] not in forbid.still})
+                    if allowed:
+                        what = f"{forbid.what}, and the engine still allows {', '.join(allowed[:6])}"
+                        yield _candidate(walk, contract, "*", "allowed though the text forbids it", what, index)
+
+
+def choice_bounds(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]) -> Iterator[Candidate]:
+    """B: more choices of a verb (per group) than a contract's `at_most`, or fewer than its `at_least`."""
+    game = walk.game
+    for index in indices:
+        state = walk.states[index]
+        if game.to_move(state) < 0:
+            continue
+        at, legal = None, _legal_texts(game, state)
+        for contract in rules:
+            for choice in contract.choices:
+                mine = [a for a in legal if a.split()[0] == choice.verb]
+                groups: dict[str, list[str]] = {}
+                for text in mine:
+                    groups.setdefault(choice.group(text), []).append(text)
+                for group, texts in sorted(groups.items()):
+                    if choice.at_most is not None and len(texts) > choice.at_most:
+                        what = f"{choice.what}: the text offers at most {choice.at_most}, the engine {', '.join(texts)}"
+                        yield _candidate(walk, contract, choice.verb, "more choices than the text", what, index)
+                if choice.at_least is not None:
+                    at = at or walk.at(index)
+                    least = choice.at_least(at)
+                    if len(mine) < least:
+                        what = f"{choice.what}: the text offers at least {least}, the engine {', '.join(mine)}"
+                        yield _candidate(walk, contract, choice.verb, "fewer choices than the text", what, index)
+
+
+def ruled_out(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]) -> Iterator[Candidate]:
+    """A position a contract's `Never` rules out, reached by a step."""
+    for index in indices:
+        if not index or walk.game.to_move(walk.states[index]) == CHANCE:
+            continue
+        at = walk.at(index)
+        for contract in rules:
+            for never in contract.never:
+                if never.holds(at):
+                    what = f"{never.what}; the engine's step `{walk.actions[index]}` leaves it"
+                    yield _candidate(walk, contract, never.name, "a position the text rules out", what, index)
+
+
+def turns_in_a_row(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]) -> Iterator[Candidate]:
+    """D: more turns in a row by one player than a contract's `Run` allows, over the whole walk."""
+    for contract in rules:
+        run = contract.run
+        if run is None:
+            continue
+        mover, count, first = None, 0, 0
+        for index in range(1, len(walk.states)):
+            at = walk.at(index)
+            if not run.applies(at):
+                break
+            ended = run.ends_turn(at)
+            if ended is None:
+                continue
+            if ended != mover:
+                mover, count, first = ended, 0, index - 1
+                while first and run.ends_turn(walk.at(first)) is None:
+                    first -= 1
+            count += 1
+            if count > run.most and index in indices:
+                what = f"{run.what}: player {mover} has taken {count} turns in a row"
+                yield _candidate(
+                    walk, contract, "turns", "more turns in a row than the text allows", what, index, first
+                )
+                break
+
+
+def game_end(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]) -> Iterator[Candidate]:
+    """D: a game the engine ends where a contract's `End` condition does not hold."""
+    last = len(walk.states) - 1
+    if last not in indices or walk.game.to_move(walk.states[last]) != TERMINAL or not last:
+        return
+    at = walk.at(last)
+    for contract in rules:
+        for end in contract.ends:
+            if not end.holds(at):
+                what = f"{end.what}; the engine ends the game after `{walk.actions[last]}`"
+                yield _candidate(
+                    walk, contract, f"end:{end.name}", "the game ended though the text goes on", what, last
+                )
+
+
+DETECTORS: Final[tuple[Callable[[Walk, Sequence[TextContract], Sequence[int]], Iterator[Candidate]], ...]] = (
+    verb_flips,
+    game_end,
+    turns_in_a_row,
+    choice_bounds,
+    ruled_out,
+)
+
+
+def _candidate(
+    walk: Walk, contract: TextContract, what: str, kind: str, words: str, index: int, start: int | None = None
+) -> Candidate:
+    begin = index - 1 if start is None and index else index if start is None else start
+    while begin and start is None and walk.game.to_move(walk.states[begin]) == CHANCE:
+        begin -= 1
+    return Candidate(contract.clause, f"{contract.clause}:{what}", kind, words, walk, index, begin)
+
+
+# The corpus.
+
+
+def _walk(game: Game[Any, Any], states: Sequence[Any], actions: Sequence[Any], source: str, start: bool) -> Walk:
+    texts = (None, *(game.action_text(a) for a in actions))
+    return Walk(game, tuple(states), texts, source, start)
+
+
+def scenario_walks(game: Game[Any, Any], path: Path, max_steps: int) -> Iterator[Walk]:
+    """The scenario's position, each one-step successor (chance after it played by seed 0) and
+    CONTINUATIONS seeded random games from it, when the file plays this game under its defaults."""
+    scenario = load_scenario(path)
+    played = scenario.game
+    if played.name != game.name or played.options.text != played.option_space.defaults().text:
+        return
+    state, source = scenario.state, str(path)
+    yield _walk(played, [state], [], source, False)
+    if played.to_move(state) < 0:
+        return
+    for action in played.legal_actions(state):
+        after = played.apply(state, action)
+        rest = random_game(played, 0, 8, start=after) if played.to_move(after) == CHANCE else None
+        stop = next((i for i, s in enumerate(rest.states) if played.to_move(s) != CHANCE), 0) if rest else 0
+        states = [state, after, *(rest.states[1 : stop + 1] if rest else ())]
+        yield _walk(played, states, [action, *(rest.actions[:stop] if rest else ())], source, False)
+    for seed in range(CONTINUATIONS):
+        game_on = random_game(played, seed, max_steps, start=state)
+        yield _walk(played, game_on.states, game_on.actions, source, False)
+
+
+def scenario_files(game: Game[Any, Any]) -> list[Path]:
+    """The scenario files shipped for the game."""
+    folder = shipped_folder() / game.name
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def corpus(game: Game[Any, Any], seeds: range, max_steps: int, scenarios: Sequence[Path]) -> Iterator[Walk]:
+    """The scenarios' walks, then a seeded random game from the start for each seed."""
+    for path in scenarios:
+        yield from scenario_walks(game, path, max_steps)
+    for seed in seeds:
+        played = random_game(game, seed, max_steps)
+        yield _walk(game, played.states, played.actions, f"seed {seed}", True)
+
+
+# Attribution and witnesses.
+
+
+def _replayed(game: Game[Any, Any], document: dict[str, Any], actions: Sequence[str]) -> Walk | None:
+    """The walk from a written position through `actions` under `game`; None where the position
+    cannot be read under it or an action is refused (the check cannot be re-run there)."""
+    try:
+        state = read_position(game, document, "the witness", "")
+    except RulecheckError:
+        return None
+    states, taken = [state], []
+    for text in actions:
+        try:
+            action = game.parse_action(text)
+            state = game.apply(state, action)
+        except RulecheckError:
+            return None
+        states.append(state)
+        taken.append(action)
+    return _walk(game, states, taken, "the witness", False)
+
+
+def _finds(walk: Walk, contract: TextContract, subject: str, length: int) -> bool:
+    last = [length - 1]
+    return any(c.subject == subject for detect in DETECTORS for c in detect(walk, [contract], last))
+
+
+def attribute(candidate: Candidate, contract: TextContract) -> tuple[tuple[str, str], ...]:
+    """The option values (one at a time, every other value of every option) under which the
+    same check, from the same written position through the same actions, no longer finds it."""
+    walk, game = candidate.walk, candidate.walk.game
+    document = declaration(game.name).position_format().write(game, walk.states[candidate.start])
+    actions = [a for a in walk.actions[candidate.start + 1 : candidate.index + 1] if a is not None]
+    length = candidate.index - candidate.start + 1
+    vanished = []
+    for option in game.option_space.options:
+        for value in option.values:
+            if value == game.options.text[option.name]:
+                continue
+            variant = make_game(game.name, game.players, dict(game.options.text) | {option.name: value})
+            replayed = _replayed(variant, document, actions)
+            if replayed is not None and not _finds(replayed, contract, candidate.subject, length):
+                vanished.append((option.name, value))
+    return tuple(vanished)
+
+
+def witness(candidate: Candidate) -> tuple[dict[str, Any], str]:
+    """The witness (the written position the finding's check starts from, as a scenario file's
+    `[position]`, and the actions from it; for a game from the start, its trace too) and the
+    command that shows it again."""
+    walk, game = candidate.walk, candidate.walk.game
+    document = declaration(game.name).position_format().write(game, walk.states[candidate.start])
+    actions = [a for a in walk.actions[candidate.start + 1 : candidate.index + 1] if a is not None]
+    found: dict[str, Any] = {"position": tomli_w.dumps({"position": document}), "actions": actions}
+    if walk.from_start:
+        played = [game.parse_action(a) for a in walk.actions[1 : candidate.index + 1] if a is not None]
+        return found | {"trace": record(game, played).to_data()}, "rulecheck replay {witness}"
+    return found | {"scenario": walk.source}, f"rulecheck silent {game.name} --scenario {walk.source}"
+
+
+def find(game: Game[Any, Any], walks: Iterator[Walk]) -> list[Silent]:
+    """Every silent decision the walks show, one per subject (its first witness), attributed."""
+    rules = contracts(game)
+    by_clause = {c.clause: c for c in rules}
+    first: dict[str, Candidate] = {}
+    for walk in walks:
+        indices = range(len(walk.states))
+        for detect in DETECTORS:
+            for candidate in detect(walk, rules, indices):
+                first.setdefault(candidate.subject, candidate)
+    found = []
+    for subject in sorted(first):
+        candidate = first[subject]
+        shown, replay = witness(candidate)
+        found.append(Silent(candidate, attribute(candidate, by_clause[candidate.clause]), shown, replay))
+    return found
