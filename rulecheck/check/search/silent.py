@@ -55,11 +55,17 @@ class Walk:
     source: str
     """`seed N` for a game from the start, else the scenario file the walk starts from."""
     from_start: bool
+    _written: dict[int, dict[str, Any]] = attrs.field(factory=dict, eq=False, repr=False)
+
+    def written(self, index: int) -> dict[str, Any]:
+        """The written position of state `index`, flattened (kept once made)."""
+        if index not in self._written:
+            self._written[index] = _written(self.game, self.states[index])
+        return self._written[index]
 
     def at(self, index: int) -> At:
-        position = _written(self.game, self.states[index])
-        before = _written(self.game, self.states[index - 1]) if index else None
-        return At(position, self.game.players, self.game.data, before, self.actions[index])
+        before = self.written(index - 1) if index else None
+        return At(self.written(index), self.game.players, self.game.data, before, self.actions[index])
 
 
 def _written(game: Game[Any, Any], state: Any) -> dict[str, Any]:
@@ -70,7 +76,7 @@ def _written(game: Game[Any, Any], state: Any) -> dict[str, Any]:
 class Candidate:
     """One silent decision found: `subject` is `<clause>:<verb or what>`; `index` the walk's state."""
 
-    clause: str
+    contract: TextContract = attrs.field(eq=False)
     subject: str
     kind: str
     what: str
@@ -252,7 +258,7 @@ def _candidate(
     begin = index - 1 if start is None and index else index if start is None else start
     while begin and start is None and walk.game.to_move(walk.states[begin]) == CHANCE:
         begin -= 1
-    return Candidate(contract.clause, f"{contract.clause}:{what}", kind, words, walk, index, begin)
+    return Candidate(contract, f"{contract.clause}:{what}", kind, words, walk, index, begin)
 
 
 # The corpus.
@@ -327,7 +333,7 @@ def _finds(walk: Walk, contract: TextContract, subject: str, length: int) -> boo
     return any(c.subject == subject for detect in DETECTORS for c in detect(walk, [contract], last))
 
 
-def attribute(candidate: Candidate, contract: TextContract) -> tuple[tuple[str, str], ...]:
+def attribute(candidate: Candidate) -> tuple[tuple[str, str], ...]:
     """The option values (one at a time, every other value of every option) under which the
     same check, from the same written position through the same actions, no longer finds it."""
     walk, game = candidate.walk, candidate.walk.game
@@ -341,7 +347,7 @@ def attribute(candidate: Candidate, contract: TextContract) -> tuple[tuple[str, 
                 continue
             variant = make_game(game.name, game.players, dict(game.options.text) | {option.name: value})
             replayed = _replayed(variant, document, actions)
-            if replayed is not None and not _finds(replayed, contract, candidate.subject, length):
+            if replayed is not None and not _finds(replayed, candidate.contract, candidate.subject, length):
                 vanished.append((option.name, value))
     return tuple(vanished)
 
@@ -363,7 +369,6 @@ def witness(candidate: Candidate) -> tuple[dict[str, Any], str]:
 def find(game: Game[Any, Any], walks: Iterator[Walk]) -> list[Silent]:
     """Every silent decision the walks show, one per subject (its first witness), attributed."""
     rules = contracts(game)
-    by_clause = {c.clause: c for c in rules}
     first: dict[str, Candidate] = {}
     for walk in walks:
         indices = range(len(walk.states))
@@ -374,5 +379,5 @@ def find(game: Game[Any, Any], walks: Iterator[Walk]) -> list[Silent]:
     for subject in sorted(first):
         candidate = first[subject]
         shown, replay = witness(candidate)
-        found.append(Silent(candidate, attribute(candidate, by_clause[candidate.clause]), shown, replay))
+        found.append(Silent(candidate, attribute(candidate), shown, replay))
     return found
