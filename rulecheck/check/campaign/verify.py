@@ -154,6 +154,8 @@ def tasks_for(game: str, budget: Budget, data: str | None = None) -> list[Task]:
     tasks += [Task("table", game, declared.game.min_players, subject=name) for name in declared.tables]
     if declared.statements is not None:
         tasks.append(Task("contradictions", game, declared.game.min_players))
+    first = declared.game.campaign_players[0]
+    tasks.append(Task("silent", game, first, seed=first, size=budget.games, max_steps=budget.max_steps))
     for rank, players in enumerate(declared.game.campaign_players[: budget.variant_players]):
         for name, value in _variants(declared.game):
             variant = ((name, value),)

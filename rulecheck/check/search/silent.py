@@ -65,7 +65,8 @@ class Walk:
 
     def at(self, index: int) -> At:
         before = self.written(index - 1) if index else None
-        return At(self.written(index), self.game.players, self.game.data, before, self.actions[index])
+        data = None if self.game.loaded_data is None else self.game.loaded_data.value
+        return At(self.written(index), self.game.players, data, before, self.actions[index])
 
 
 def _written(game: Game[Any, Any], state: Any) -> dict[str, Any]:
@@ -369,6 +370,8 @@ def witness(candidate: Candidate) -> tuple[dict[str, Any], str]:
 def find(game: Game[Any, Any], walks: Iterator[Walk]) -> list[Silent]:
     """Every silent decision the walks show, one per subject (its first witness), attributed."""
     rules = contracts(game)
+    if not rules:
+        return []
     first: dict[str, Candidate] = {}
     for walk in walks:
         indices = range(len(walk.states))
