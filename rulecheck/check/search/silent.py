@@ -272,11 +272,16 @@ def _walk(game: Game[Any, Any], states: Sequence[Any], actions: Sequence[Any], s
 
 def scenario_walks(game: Game[Any, Any], path: Path, max_steps: int) -> Iterator[Walk]:
     """The scenario's position, each one-step successor (chance after it played by seed 0) and
-    CONTINUATIONS seeded random games from it, when the file plays this game under its defaults."""
-    scenario = load_scenario(path)
-    played = scenario.game
-    if played.name != game.name or played.options.text != played.option_space.defaults().text:
+    CONTINUATIONS seeded random games from it, under the options of `game`, when the file is of
+    this game and sets no option of its own (a position impossible under them is left out)."""
+    own = load_scenario(path).game
+    if own.name != game.name or own.options.text != own.option_space.defaults().text:
         return
+    try:
+        scenario = load_scenario(path, dict(game.options.text))
+    except RulecheckError:
+        return
+    played = scenario.game
     state, source = scenario.state, str(path)
     yield _walk(played, [state], [], source, False)
     if played.to_move(state) < 0:
@@ -367,9 +372,10 @@ def witness(candidate: Candidate) -> tuple[dict[str, Any], str]:
     return found | {"scenario": walk.source}, f"rulecheck silent {game.name} --scenario {walk.source}"
 
 
-def find(game: Game[Any, Any], walks: Iterator[Walk]) -> list[Silent]:
-    """Every silent decision the walks show, one per subject (its first witness), attributed."""
-    rules = contracts(game)
+def find(game: Game[Any, Any], walks: Iterator[Walk], rules: Sequence[TextContract] | None = None) -> list[Silent]:
+    """Every silent decision the walks show against `rules` (the game's contracts when None), one
+    per subject (its first witness), attributed."""
+    rules = contracts(game) if rules is None else rules
     if not rules:
         return []
     first: dict[str, Candidate] = {}
