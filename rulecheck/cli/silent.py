@@ -15,7 +15,7 @@ import argparse
 from pathlib import Path
 
 from rulecheck.check.positions.scenario import load_scenario
-from rulecheck.check.search.silent import corpus, find, scenario_files, unaudited
+from rulecheck.check.search.silent import corpus, find, origin, scenario_files, unaudited
 from rulecheck.cli.args import at_least
 from rulecheck.cli.shared import EXIT_FAILED, add_game, command, print_json
 from rulecheck.core.errors import ScenarioError
@@ -54,9 +54,8 @@ def _silent(args: argparse.Namespace) -> int:
     else:
         for f in found:
             print(f"{f.candidate.subject}: {f.candidate.kind}: {f.candidate.what} ({f.verdict})")
-            print(
-                f"   witness: {', '.join(f.witness['actions']) or 'the position itself'} from {f.candidate.walk.source}"
-            )
+            actions = ", ".join(f.witness["actions"]) or "no action"
+            print(f"   witness: {actions} from {origin(f.candidate)}; show it: {f.replay}")
         print(f"{len(found)} silent decisions; {len(gap)} clauses have no text contract (unaudited): {', '.join(gap)}")
     return EXIT_FAILED if found else 0
 

@@ -31,7 +31,7 @@ import tomli_w
 
 from rulecheck.check.play.playthrough import random_game
 from rulecheck.check.positions.ask import flatten
-from rulecheck.check.positions.scenario import load_scenario, read_position, shipped_folder
+from rulecheck.check.positions.scenario import SHIPPED, load_scenario, read_position, shipped_folder
 from rulecheck.core.errors import IllegalAction, RulecheckError
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.trace import record
@@ -53,8 +53,10 @@ class Walk:
     states: tuple[Any, ...]
     actions: tuple[str | None, ...]
     source: str
-    """`seed N` for a game from the start, else the scenario file the walk starts from."""
+    """The scenario file the walk starts from, or `seed N` for a game from the start."""
     from_start: bool
+    how: str = ""
+    """How the walk goes on from its start, in words (`played on by seed 1`), if not by one step."""
     _written: dict[int, dict[str, Any]] = attrs.field(factory=dict, eq=False, repr=False)
 
     def written(self, index: int) -> dict[str, Any]:
@@ -265,9 +267,11 @@ def _candidate(
 # The corpus.
 
 
-def _walk(game: Game[Any, Any], states: Sequence[Any], actions: Sequence[Any], source: str, start: bool) -> Walk:
+def _walk(
+    game: Game[Any, Any], states: Sequence[Any], actions: Sequence[Any], source: str, start: bool, how: str = ""
+) -> Walk:
     texts = (None, *(game.action_text(a) for a in actions))
-    return Walk(game, tuple(states), texts, source, start)
+    return Walk(game, tuple(states), texts, source, start, how)
 
 
 def scenario_walks(game: Game[Any, Any], path: Path, max_steps: int) -> Iterator[Walk]:
@@ -294,13 +298,14 @@ def scenario_walks(game: Game[Any, Any], path: Path, max_steps: int) -> Iterator
         yield _walk(played, states, [action, *(rest.actions[:stop] if rest else ())], source, False)
     for seed in range(CONTINUATIONS):
         game_on = random_game(played, seed, max_steps, start=state)
-        yield _walk(played, game_on.states, game_on.actions, source, False)
+        yield _walk(played, game_on.states, game_on.actions, source, False, f"played on by seed {seed}")
 
 
 def scenario_files(game: Game[Any, Any]) -> list[Path]:
-    """The scenario files shipped for the game."""
+    """The scenario files shipped for the game, each named as `scenarios/<game>/<file>` (which
+    names the shipped file from any folder: scenario.py's scenario_path)."""
     folder = shipped_folder() / game.name
-    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+    return [Path(SHIPPED, game.name, path.name) for path in sorted(folder.glob("*.toml"))] if folder.is_dir() else []
 
 
 def corpus(game: Game[Any, Any], seeds: range, max_steps: int, scenarios: Sequence[Path]) -> Iterator[Walk]:
@@ -370,6 +375,15 @@ def witness(candidate: Candidate) -> tuple[dict[str, Any], str]:
         played = [game.parse_action(a) for a in walk.actions[1 : candidate.index + 1] if a is not None]
         return found | {"trace": record(game, played).to_data()}, "rulecheck replay {witness}"
     return found | {"scenario": walk.source}, f"rulecheck silent {game.name} --scenario {walk.source}"
+
+
+def origin(candidate: Candidate) -> str:
+    """Where the witness's position comes from, in words."""
+    walk = candidate.walk
+    if not candidate.start and not walk.from_start:
+        return f"the position of {walk.source}"
+    played = f"{walk.source}, {walk.how}" if walk.how else walk.source
+    return f"the position after step {candidate.start} of {played}"
 
 
 def find(game: Game[Any, Any], walks: Iterator[Walk], rules: Sequence[TextContract] | None = None) -> list[Silent]:
