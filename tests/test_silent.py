@@ -38,6 +38,9 @@ SEEDS = range(12)
 MAX_STEPS = 400
 
 FOUND_ON_ITS_OWN = {
+    "globetrotter": {
+        "GT-F4:*": "one turn's actions may go to different Rovers (L67)",
+    },
     "globot-time-force": {
         "GTF-T13:turns": "a third consecutive turn in the end game (L126 against L130)",
         "GTF-R4:pay-iom": "an IoM cannot pay for a reserved card (L110)",
@@ -82,11 +85,6 @@ def test_the_finder_finds_the_silent_decisions_on_its_own(found: tuple[str, dict
         if not elsewhere:
             missing.append(f"{key} ({FOUND_ON_ITS_OWN[name][key]})")
     assert not missing, f"the finder no longer finds: {'; '.join(missing)}"
-
-
-def test_the_pinned_items_are_at_least_ten_of_the_silent_decisions_and_three_divergences() -> None:
-    items = {what for keys in FOUND_ON_ITS_OWN.values() for what in keys.values()}
-    assert len(items) >= 11
 
 
 def _scenario_corpus(name: str, file: str):

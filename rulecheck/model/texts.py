@@ -62,12 +62,21 @@ class Permit:
 
 @attrs.frozen
 class Forbid:
-    """The text rules out every action but those of the verbs `still` once `when` holds."""
+    """Once `when` holds, the text rules out every action of the verbs `verbs` (all verbs when
+    None) but those of the verbs `still` and those `but` keeps (given the action's text)."""
 
     still: frozenset[str]
     when: Callable[[At], bool]
     what: str
     """The situation in words (`the last token was placed in an extra turn`)."""
+    verbs: frozenset[str] | None = None
+    but: Callable[[At, str], bool] | None = None
+
+    def rules_out(self, at: At, action: str) -> bool:
+        """Whether the text rules out `action` (its text) where `when` holds."""
+        verb = action.split()[0]
+        spoken = self.verbs is None or verb in self.verbs
+        return spoken and verb not in self.still and not (self.but is not None and self.but(at, action))
 
 
 @attrs.frozen

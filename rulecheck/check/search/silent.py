@@ -159,7 +159,7 @@ def verb_flips(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]
                     yield _candidate(walk, contract, permit.verb, "refused though the text permits it", what, index)
             for forbid in contract.forbids:
                 if index and forbid.when(at):
-                    allowed = sorted({a for a in legal if a.split()[0] not in forbid.still})
+                    allowed = sorted(a for a in legal if forbid.rules_out(at, a))
                     if allowed:
                         what = f"{forbid.what}, and the engine still allows {', '.join(allowed[:6])}"
                         yield _candidate(walk, contract, "*", "allowed though the text forbids it", what, index)
