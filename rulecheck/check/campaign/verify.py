@@ -276,7 +276,7 @@ def verify(
     clauses = {c.id: c for name in names for c in declaration(name).catalogue().clauses}
     tried = {name: _settings([t for t in tasks if t.game == name and t.job == "fuzz"]) for name in names}
     readings = option_verdicts(reading_verdicts(outcomes), names)
-    contracts = [_contracts(name) for name in names]
+    contracts = [contract_coverage(name) for name in names]
     data = write_report(findings, out, readings, missing, clauses, tried, witness_picture, unreached, contracts)
     recorded = tuple(
         Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
@@ -285,7 +285,7 @@ def verify(
     return Verdict(tuple(findings), (*outcomes, *pursued, *shrunk), data, recorded, resumed_all)
 
 
-def _contracts(name: str) -> dict[str, Any]:
+def contract_coverage(name: str) -> dict[str, Any]:
     """Which clauses of game `name` have a text contract, and which are unaudited."""
     game = declaration(name).game(declaration(name).game.min_players)
     gap = unaudited(game)
