@@ -96,7 +96,9 @@ def _no_token_in_hand(at: At) -> bool:
 
 
 def _no_token_on_a_reservation(at: At) -> bool:
-    return all(not at.player(p, "reserved", []) for p in range(at.players))
+    """Where no token is left in hand (the other condition's case), none holds a reservation either."""
+    in_hand = not _no_token_in_hand(at)
+    return in_hand or all(not at.player(p, "reserved", []) for p in range(at.players))
 
 
 CONTRACTS: Final = (
