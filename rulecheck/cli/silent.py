@@ -35,7 +35,7 @@ def _silent(args: argparse.Namespace) -> int:
             raise ScenarioError(f"{scenario.source}: a scenario of {scenario.game.name}, not of {game.name}")
         if scenario.game.options.text != scenario.game.option_space.defaults().text:
             raise ScenarioError(f"{scenario.source}: sets options; the finder searches under the defaults only")
-        scenarios, seeds = [Path(scenario.source)], range(0)
+        scenarios, seeds = [Path(args.scenario)], range(0)
     found = find(game, corpus(game, seeds, args.max_steps, scenarios))
     gap = unaudited(game)
     if args.json:
