@@ -42,6 +42,10 @@ SILENT: Final = "silent decision"
 WITHOUT: Final = "decided without an option"
 CONTINUATIONS: Final = 2
 """Seeded random games played on from each scenario position."""
+CONTINUATION_STEPS: Final = 400
+"""The step cap of a continuation where the budget's is lower: a
+scenario's position is the corpus's way into the situations random play from the start rarely
+reaches, so its games run on past a smoke budget's short cap."""
 
 
 @attrs.frozen
@@ -297,7 +301,7 @@ def scenario_walks(game: Game[Any, Any], path: Path, max_steps: int) -> Iterator
         states = [state, after, *(rest.states[1 : stop + 1] if rest else ())]
         yield _walk(played, states, [action, *(rest.actions[:stop] if rest else ())], source, False)
     for seed in range(CONTINUATIONS):
-        game_on = random_game(played, seed, max_steps, start=state)
+        game_on = random_game(played, seed, max(max_steps, CONTINUATION_STEPS), start=state)
         yield _walk(played, game_on.states, game_on.actions, source, False, f"played on by seed {seed}")
 
 
