@@ -3,7 +3,7 @@ engine decides it anyway, with no option to read it otherwise.
 
 Models: a game's text contracts (rulecheck/model/texts.py; each game's are in its package's
 `texts` module) checked against the engine over a corpus of played positions: the scenario
-positions shipped with rulecheck (under the defaults) with every one-step successor and a few
+positions shipped with rulecheck (under the game's options) with every one-step successor and a few
 seeded random games from each, and seeded random games from the start. The detectors, one
 function each: verb flips (an action the text permits that the engine refuses, or actions after a
 step the text forbids them), choice bounds (more or fewer choices of one verb than the text
@@ -38,7 +38,6 @@ from rulecheck.core.trace import record
 from rulecheck.model.texts import At, TextContract
 from rulecheck.registry import declaration, make_game
 
-SILENT: Final = "silent decision"
 WITHOUT: Final = "decided without an option"
 CONTINUATIONS: Final = 2
 """Seeded random games played on from each scenario position."""
@@ -51,7 +50,7 @@ reaches, so its games run on past a smoke budget's short cap."""
 @attrs.frozen
 class Walk:
     """States of one game in order, each with the action that led to it (None for the first), and
-    where the walk starts: the initial state (`trace`) or a written position (`source`)."""
+    where the walk starts: the initial state (`from_start`) or a scenario's position (`source`)."""
 
     game: Game[Any, Any] = attrs.field(eq=False)
     states: tuple[Any, ...]
@@ -62,12 +61,19 @@ class Walk:
     how: str = ""
     """How the walk goes on from its start, in words (`played on by seed 1`), if not by one step."""
     _written: dict[int, dict[str, Any]] = attrs.field(factory=dict, eq=False, repr=False)
+    _legal: dict[int, list[str]] = attrs.field(factory=dict, eq=False, repr=False)
 
     def written(self, index: int) -> dict[str, Any]:
         """The written position of state `index`, flattened (kept once made)."""
         if index not in self._written:
             self._written[index] = _written(self.game, self.states[index])
         return self._written[index]
+
+    def legal(self, index: int) -> list[str]:
+        """The legal actions' texts at state `index` (kept once listed)."""
+        if index not in self._legal:
+            self._legal[index] = [self.game.action_text(a) for a in self.game.legal_actions(self.states[index])]
+        return self._legal[index]
 
     def at(self, index: int) -> At:
         before = self.written(index - 1) if index else None
@@ -115,7 +121,9 @@ def contracts(game: Game[Any, Any]) -> tuple[TextContract, ...]:
     package = type(game).__module__.rpartition(".")[0]
     try:
         module = importlib.import_module(f"{package}.texts")
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.texts":
+            raise
         return ()
     return tuple(module.CONTRACTS)
 
@@ -127,10 +135,6 @@ def unaudited(game: Game[Any, Any]) -> tuple[str, ...]:
 
 
 # Detectors: each yields candidates for the walk's states `indices`.
-
-
-def _legal_texts(game: Game[Any, Any], state: Any) -> list[str]:
-    return [game.action_text(a) for a in game.legal_actions(state)]
 
 
 def _refusal(game: Game[Any, Any], state: Any, text: str) -> str:
@@ -153,7 +157,7 @@ def verb_flips(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]
         state = walk.states[index]
         if game.to_move(state) < 0:
             continue
-        at, legal = walk.at(index), _legal_texts(game, state)
+        at, legal = walk.at(index), walk.legal(index)
         for contract in rules:
             for permit in contract.permits:
                 offered = permit.offers(at)
@@ -176,7 +180,7 @@ def choice_bounds(walk: Walk, rules: Sequence[TextContract], indices: Sequence[i
         state = walk.states[index]
         if game.to_move(state) < 0:
             continue
-        at, legal = None, _legal_texts(game, state)
+        at, legal = None, walk.legal(index)
         for contract in rules:
             for choice in contract.choices:
                 mine = [a for a in legal if a.split()[0] == choice.verb]
