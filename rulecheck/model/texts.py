@@ -54,10 +54,14 @@ class At:
 @attrs.frozen
 class Permit:
     """The text makes an action of `verb` available: `offers` gives one such action's text where
-    the sentence allows it (None where the sentence does not speak)."""
+    the sentence allows it (None where the sentence does not speak). With `effect`, the action is
+    told by what it does, not by its text (for a move the engine's notation may name otherwise or
+    lack): `offers` then says it in words, and the text is kept where some legal action leads to
+    a position (the `At` after it, with the position before) where `effect` holds."""
 
     verb: str
     offers: Callable[[At], str | None]
+    effect: Callable[[At], bool] | None = None
 
 
 @attrs.frozen

@@ -149,6 +149,17 @@ def _refusal(game: Game[Any, Any], state: Any, text: str) -> str:
     return "legal"
 
 
+def _some_action_does(walk: Walk, index: int, effect: Callable[[At], bool]) -> bool:
+    """Whether a legal action at state `index` leads to a position where `effect` holds."""
+    game, state = walk.game, walk.states[index]
+    data = None if game.loaded_data is None else game.loaded_data.value
+    for action in game.legal_actions(state):
+        after = _written(game, game.apply(state, action))
+        if effect(At(after, game.players, data, walk.written(index), game.action_text(action))):
+            return True
+    return False
+
+
 def verb_flips(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]) -> Iterator[Candidate]:
     """A: an action a contract permits that the engine refuses, and actions the engine allows
     after a step that a contract forbids every action but some verbs after."""
@@ -161,7 +172,13 @@ def verb_flips(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]
         for contract in rules:
             for permit in contract.permits:
                 offered = permit.offers(at)
-                if offered is not None and offered not in legal:
+                if offered is None:
+                    continue
+                if permit.effect is not None:
+                    if not _some_action_does(walk, index, permit.effect):
+                        what = f"the text permits {offered} here; no legal action of the engine does it"
+                        yield _candidate(walk, contract, permit.verb, "refused though the text permits it", what, index)
+                elif offered not in legal:
                     refused = _refusal(game, state, offered)
                     what = f"the text permits `{offered}` here; the engine: {refused}"
                     yield _candidate(walk, contract, permit.verb, "refused though the text permits it", what, index)

@@ -72,7 +72,19 @@ def _iom_on_reserved(at: At) -> str | None:
         return None
     if at.player(me, "reserved_this_turn", 0) or len(at.player(me, "tableau", [])) >= TABLEAU:
         return None
-    return "pay-iom 0"
+    return f"paying for the reserved {at.player(me, 'reserved')[0]} with an IoM"
+
+
+def _paid_with_an_iom(at: At) -> bool:
+    """The step put the mover's first reserved card into the tableau for one IoM, spending nothing else."""
+    before = at.before
+    assert before is not None
+    me = int(before["current"])
+    card = before[f"players.{me}.reserved"][0]
+    spent = [part for part in ("energy_used", "charge", "gears.bronze", "gears.silver", "gears.gold")]
+    kept = all(at.player(me, part) == before.get(f"players.{me}.{part}") for part in spent)
+    gained = at.player(me, "tableau", []) == [*before[f"players.{me}.tableau"], card]
+    return kept and gained and at.player(me, "iom", 0) == before[f"players.{me}.iom"] - 1
 
 
 def _placed_last_token_in_extra_turn(at: At) -> bool:
@@ -112,7 +124,7 @@ CONTRACTS: Final = (
         "GTF-R4",
         110,
         "to cover the entire cost of any card without spending any",
-        permits=(Permit("pay-iom", _iom_on_reserved),),
+        permits=(Permit("pay-iom", _iom_on_reserved, _paid_with_an_iom),),
     ),
     TextContract(
         "GTF-E3",
