@@ -24,11 +24,11 @@ from rulecheck.check.report.markdown import markdown
 from rulecheck.check.search.silent import (
     WITHOUT,
     Silent,
-    _finds,
     _replayed,
     contracts,
     corpus,
     find,
+    finds,
     scenario_files,
     unaudited,
 )
@@ -52,6 +52,7 @@ FOUND_ON_ITS_OWN = {
         "GTF-E3:*": "the player acts on after placing the last token in an extra turn (L130)",
         "GTF-E4:end:token-on-a-reservation": "a token locked on a reservation is ignored at the end (L130)",
         "GTF-E4:end:token-in-hand": "the game ends at once when the timeline runs out (L130)",
+        "GTF-T2c:reserve": "reserving is allowed with 7 cards in the tableau (L104, L111)",
     },
     "mechanica": {
         "MEC-A1:fork": "only `place` while recycled bots are placed (L143)",
@@ -60,6 +61,7 @@ FOUND_ON_ITS_OWN = {
         "MEC-A3:truck": "Huge Trucks run out after the box's count (L163)",
         "MEC-A2:route": "a Fork on the middle belt offers 3 exits (L149)",
         "MEC-T6:place": "the order recycled bots are placed in is fixed by the data (L117)",
+        "MEC-T12:demolish": "a Fork can never be demolished (L113)",
     },
 }
 
@@ -168,8 +170,7 @@ def test_a_witness_replays_to_the_same_finding(found: tuple[str, list[Silent]]) 
         document = tomllib.loads(silent.witness["position"])["position"]
         replayed = _replayed(game, document, silent.witness["actions"])
         assert replayed is not None, candidate.subject
-        length = candidate.index - candidate.start + 1
-        assert _finds(replayed, candidate.contract, candidate.subject, length), candidate.subject
+        assert finds(replayed, candidate), candidate.subject
 
 
 @pytest.mark.parametrize("name", sorted(FOUND_ON_ITS_OWN))
@@ -224,3 +225,41 @@ def test_verify_gives_every_option_value_a_verdict_with_its_built_positions() ->
     page = markdown({"findings": [], "readings": rows, "contracts": [contract_coverage("mechanica")]}, {})
     assert "parts in built position 13-recycled-bot-holes.toml" in page
     assert "## Text contracts" in page and "MEC-A2" in page and "MEC-W1" in page
+
+
+ORBIT = """
+format = "rulecheck-scenario"
+format_version = 1
+game = "globetrotter"
+players = 2
+title = "Into orbit with a saved point to spend"
+
+[position]
+[position.turn]
+player = 0
+
+[[position.players]]
+rovers = { T1 = 3 }
+
+[position.players.buildings]
+P0 = { kind = "space-port" }
+P3 = { kind = "treasury", points = 1 }
+P6 = { kind = "factory", points = 1 }
+
+[[position.players]]
+rovers = { T55 = 3 }
+buildings = { P9 = { kind = "factory", points = 1 } }
+"""
+
+
+def test_an_open_question_gets_the_engines_answer_on_a_built_position(tmp_path: Path) -> None:
+    """GT L57-L58 leave open whether a Rover descends in the turn it went into orbit (item T6):
+    no shipped scenario stands there, so the position is built here."""
+    path = tmp_path / "orbit.toml"
+    path.write_text(ORBIT, encoding="utf-8")
+    game = make_game("globetrotter", 2)
+    found = {f.candidate.subject: f for f in find(game, corpus(game, range(0), 50, [path]))}
+    descend = found["GT-SP2:descend"]
+    assert descend.witness["actions"] == ["orbit T1"]
+    assert descend.candidate.answer == "allows" and "descend 3 " in descend.candidate.what
+    assert descend.verdict == WITHOUT or descend.verdict.startswith("decided by option ")

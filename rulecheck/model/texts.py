@@ -3,12 +3,12 @@
 Models: a contract per clause (`TextContract`), written from the clause's rulebook sentence and
 quoting it: the actions the sentence makes available (`Permit`), the actions it rules out after
 some step (`Forbid`), how many choices of one verb it offers (`Choice`), how many turns in a row a
-player may take (`Run`), what no step may leave (`Never`) and when the game may end (`End`). Every predicate reads only
-what a rule designer sees (`At`): the game's written position (its position writer's output,
-flattened to dotted paths such as `players.0.wallet`), the position before the last step and
-the action text of that step, the player count and the game's data. A contract never names an
-option and never reads engine internals: where the text leaves a question open, the contract
-says nothing, and the finder reports the engine's choice.
+player may take (`Run`), what no step may leave (`Never`), when the game may end (`End`), and the
+questions it leaves open (`Open`: the finder reports the engine's answer and whether an option
+changes it). Every predicate reads only what a rule designer sees (`At`): the game's written
+position (its position writer's output, flattened to dotted paths such as `players.0.wallet`),
+the position before the last step and the action text of that step, the player count and the
+game's data. A contract never names an option and never reads engine internals.
 
 Leaves out: the search that checks contracts against the engine (rulecheck/check/search/silent.py)
 and each game's contracts (rulecheck/games/<game>/texts.py).
@@ -125,6 +125,18 @@ class End:
 
 
 @attrs.frozen
+class Open:
+    """Where `when` holds, the sentence leaves open whether an action of `verb` (of those `about`
+    keeps, given the action's text, when given) may be taken (`what` asks it in words): the finder
+    reports the engine's answer (it allows or refuses one) and whether any option changes it."""
+
+    verb: str
+    when: Callable[[At], bool]
+    what: str
+    about: Callable[[At, str], bool] | None = None
+
+
+@attrs.frozen
 class TextContract:
     """What one clause's sentence says, with the sentence quoted from its rulebook line."""
 
@@ -136,5 +148,6 @@ class TextContract:
     forbids: tuple[Forbid, ...] = ()
     choices: tuple[Choice, ...] = ()
     never: tuple[Never, ...] = ()
+    open: tuple[Open, ...] = ()
     run: Run | None = None
     ends: tuple[End, ...] = ()

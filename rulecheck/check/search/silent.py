@@ -7,16 +7,18 @@ positions shipped with rulecheck (under the game's options) with every one-step 
 seeded random games from each, and seeded random games from the start. The detectors, one
 function each: verb flips (an action the text permits that the engine refuses, or actions after a
 step the text forbids them), choice bounds (more or fewer choices of one verb than the text
-offers), positions the text rules out (`Never`), and over whole games, turns in a row and the
-game's end. Each finding is attributed: the same check is re-run at the same place under every
+offers), positions the text rules out (`Never`), the engine's answer to a question the text
+leaves open (`Open`: an option that changes the answer decides it), and over whole games,
+turns in a row and the game's end. Each finding is attributed: the same check is re-run at the same place under every
 other value of every option, one at a time; a value under which it vanishes decides it ("decided
 by option X=v"), else it is "decided without an option". A clause with no contract is unaudited
 (listed, so the gap shows). A witness is the written position the check starts from (a scenario
 file's `[position]`) and the actions taken from it, and for a game played from the start its trace.
 
 Leaves out: Z3 over the engine's guards against a text's guard, nouns without a rule and the
-ownership of a step's effects (the brief's detectors E, F and C), and positions no corpus game
-reaches.
+ownership of a step's effects (the brief's detectors E, F and C), clause-directed games (four
+toward MEC-T11 never touched it, at ten times a random game's cost), and positions no corpus
+game reaches.
 """
 
 from __future__ import annotations
@@ -97,6 +99,8 @@ class Candidate:
     index: int
     start: int
     """The walk's state a replay of the finding starts from (the one before `index` for a step)."""
+    answer: str = ""
+    """For an open question, the engine's answer: the finding vanishes where another is given."""
 
 
 @attrs.frozen
@@ -229,6 +233,25 @@ def ruled_out(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int])
                     yield _candidate(walk, contract, never.name, "a position the text rules out", what, index)
 
 
+def open_questions(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]) -> Iterator[Candidate]:
+    """A question a contract says the text leaves open, reached: the engine's answer there
+    (whether it allows an action of the question's verb)."""
+    for index in indices:
+        if walk.game.to_move(walk.states[index]) < 0:
+            continue
+        at = walk.at(index)
+        for contract in rules:
+            for question in contract.open:
+                if question.when(at):
+                    offered = [a for a in walk.legal(index) if a.split()[0] == question.verb]
+                    offered = [a for a in offered if question.about is None or question.about(at, a)]
+                    answer = f"allows {', '.join(offered[:4])}" if offered else f"allows no `{question.verb}`"
+                    what = f"{question.what}; the engine {answer}"
+                    kind = "decided where the text is open"
+                    found = _candidate(walk, contract, question.verb, kind, what, index)
+                    yield attrs.evolve(found, answer="allows" if offered else "refuses")
+
+
 def turns_in_a_row(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]) -> Iterator[Candidate]:
     """D: more turns in a row by one player than a contract's `Run` allows, over the whole walk."""
     for contract in rules:
@@ -277,6 +300,7 @@ DETECTORS: Final[tuple[Callable[[Walk, Sequence[TextContract], Sequence[int]], I
     turns_in_a_row,
     choice_bounds,
     ruled_out,
+    open_questions,
 )
 
 
@@ -364,9 +388,12 @@ def _replayed(game: Game[Any, Any], document: dict[str, Any], actions: Sequence[
     return _walk(game, states, taken, "the witness", False)
 
 
-def _finds(walk: Walk, contract: TextContract, subject: str, length: int) -> bool:
-    last = [length - 1]
-    return any(c.subject == subject for detect in DETECTORS for c in detect(walk, [contract], last))
+def finds(walk: Walk, candidate: Candidate) -> bool:
+    """Whether `walk`, replayed from the candidate's start, ends in the same finding (the same
+    subject, and for an open question the same answer)."""
+    last = [candidate.index - candidate.start]
+    found = (c for detect in DETECTORS for c in detect(walk, [candidate.contract], last))
+    return any(c.subject == candidate.subject and c.answer == candidate.answer for c in found)
 
 
 def attribute(candidate: Candidate) -> tuple[tuple[str, str], ...]:
@@ -375,7 +402,6 @@ def attribute(candidate: Candidate) -> tuple[tuple[str, str], ...]:
     walk, game = candidate.walk, candidate.walk.game
     document = declaration(game.name).position_format().write(game, walk.states[candidate.start])
     actions = [a for a in walk.actions[candidate.start + 1 : candidate.index + 1] if a is not None]
-    length = candidate.index - candidate.start + 1
     vanished = []
     for option in game.option_space.options:
         for value in option.values:
@@ -383,7 +409,7 @@ def attribute(candidate: Candidate) -> tuple[tuple[str, str], ...]:
                 continue
             variant = make_game(game.name, game.players, dict(game.options.text) | {option.name: value})
             replayed = _replayed(variant, document, actions)
-            if replayed is not None and not _finds(replayed, candidate.contract, candidate.subject, length):
+            if replayed is not None and not finds(replayed, candidate):
                 vanished.append((option.name, value))
     return tuple(vanished)
 

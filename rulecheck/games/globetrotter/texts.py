@@ -5,8 +5,9 @@ Models: a player with several Rovers choosing which Rover performs the turn's ac
 as the sentence words it: one Rover is chosen for the turn, so once a Rover has moved, another
 may not move in the same turn); a Factory gaining one build point at the start of its owner's
 turn (L64, "the Factory": a turn's start adds at most one point to each Factory and, as the
-sentence speaks of one Factory, to one); a Rover in orbit descending into any unoccupied space
-(L57). Each reads the written position (docs/globetrotter.md#scenarios), never the engine.
+sentence speaks of one Factory, to one); whether a Rover may descend in the turn it went into
+orbit, which L57 and L58 (a wait said of moves between orbits) leave open. Each reads the
+written position (docs/globetrotter.md#scenarios), never the engine.
 
 Leaves out: every other clause (the finder lists them as unaudited); which action a Rover
 performs other than moving (shooting, overseeing a build) for L67.
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from rulecheck.model.texts import At, Forbid, Never, TextContract
+from rulecheck.model.texts import At, Forbid, Never, Open, TextContract
 
 ROVER_MOVES: Final = frozenset({"move", "orbit"})
 """The actions a Rover on the board performs by moving (L56, L67)."""
@@ -40,6 +41,12 @@ def _by_the_chosen_rover(at: At, action: str) -> bool:
     """The action is the chosen Rover's: it moves from where the turn's last move left it."""
     assert at.action is not None
     return action.split()[1] == at.action.split()[2]
+
+
+def _orbited_this_turn(at: At) -> bool:
+    """L57 lets a Rover in orbit descend; L58's wait is said of a move between orbits only: the
+    text leaves open whether a Rover that went into orbit this turn may descend in it."""
+    return _same_turn(at) and at.verb == "orbit" and at.position.get("phase") == "play"
 
 
 def _factory_points(me: object, position: Mapping[str, Any]) -> dict[str, int]:
@@ -76,6 +83,12 @@ CONTRACTS: Final = (
                 but=_by_the_chosen_rover,
             ),
         ),
+    ),
+    TextContract(
+        "GT-SP2",
+        57,
+        "A Rover in orbit around a planet can Move to descend into any unoccupied space on the planet.",
+        open=(Open("descend", _orbited_this_turn, "whether a Rover may descend in the turn it went into orbit"),),
     ),
     TextContract(
         "GT-F1",

@@ -2,7 +2,8 @@
 silent-decision finder (rulecheck/model/texts.py), each quoting its line of globot-time-force.txt.
 
 Models: a passive skill resolved whenever its condition is met (L34); an IoM paying for any card,
-a reserved one too (L110); no action after the last token is placed in an extra turn (L130); no
+a reserved one too (L110); reserving with 7 cards in the tableau, which the text leaves open
+(L104, L111); no action after the last token is placed in an extra turn (L130); no
 third consecutive turn (L126); the end only when no token remains, in hand or on a reservation
 (L130, with L53's tokens "that can be used to reserve cards"). Each reads the written position
 (docs/globot-time-force.md#scenarios) and the card data, never the engine.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rulecheck.model.texts import At, End, Forbid, Permit, Run, TextContract
+from rulecheck.model.texts import At, End, Forbid, Open, Permit, Run, TextContract
 
 TIMELINE_VERBS: Final = frozenset({"gain", "iom", "reserve", "dismiss", "end"})
 """The actions that affect the timeline and so end a turn (L26, L118; `end` on an empty timeline)."""
@@ -103,6 +104,16 @@ def _turn_ended_by(at: At) -> int | None:
     return int(at.before["current"])
 
 
+def _reserving_with_a_full_tableau(at: At) -> bool:
+    """L104, L111: the mover's tableau holds 7 cards and she holds no reservation, with a card and
+    a token to reserve with: the text says nothing of reserving a card that can be added only
+    after a discard (L121)."""
+    me = _acting(at)
+    if me is None or at.player(me, "reserved", []) or not at.position.get("timeline"):
+        return False
+    return len(at.player(me, "tableau", [])) >= TABLEAU and at.player(me, "tokens", 0) > 0
+
+
 def _no_token_in_hand(at: At) -> bool:
     return all(not at.player(p, "tokens", 0) for p in range(at.players))
 
@@ -125,6 +136,12 @@ CONTRACTS: Final = (
         110,
         "to cover the entire cost of any card without spending any",
         permits=(Permit("pay-iom", _iom_on_reserved, _paid_with_an_iom),),
+    ),
+    TextContract(
+        "GTF-T2c",
+        111,
+        "they still must pay the cost on a later turn to add the card to their tableau",
+        open=(Open("reserve", _reserving_with_a_full_tableau, "whether a player with 7 cards may reserve a card"),),
     ),
     TextContract(
         "GTF-E3",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from rulecheck.model.texts import At, Choice, Never, Permit, TextContract
+from rulecheck.model.texts import At, Choice, Never, Open, Permit, TextContract
 
 TURN_PHASES: Final = frozenset({"turn", "place"})
 """The phases in which a player is taking her turn: its steps, and placing recycled bots in it."""
@@ -68,6 +68,18 @@ def _in_a_step(at: At) -> bool:
     return at.position.get("phase") == "turn"
 
 
+def _fork_installed(at: At) -> bool:
+    """L113 lets an installed improvement be demolished; Forks are bought apart from the Shop's
+    improvements (L143-L151), and the text does not say whether a Fork may be."""
+    me = _mover(at)
+    return me is not None and at.position.get("phase") == "turn" and bool(at.player(me, "forks", []))
+
+
+def _on_a_fork(at: At, action: str) -> bool:
+    """The action's square holds one of the mover's Forks."""
+    return action.split()[1] in at.player(int(at.position["player"]), "forks", [])
+
+
 def _place_choices(at: At) -> int:
     """L117: each waiting bot model may go into any empty hole of the Start Zone."""
     me = _mover(at)
@@ -111,6 +123,12 @@ CONTRACTS: Final = (
         149,
         "Forks let you send any bots that pass through them to either exit arrow of your choice.",
         choices=(Choice("route", lambda text: text.split()[1], at_most=2, what="a Fork's exits"),),
+    ),
+    TextContract(
+        "MEC-T12",
+        113,
+        "you may demolish (discard) it to make space for new ones",
+        open=(Open("demolish", _fork_installed, "whether a Fork may be demolished", _on_a_fork),),
     ),
     TextContract(
         "MEC-T6",
