@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import json
 import tomllib
 from pathlib import Path
 
@@ -32,6 +33,7 @@ from rulecheck.check.search.silent import (
     scenario_files,
     unaudited,
 )
+from rulecheck.cli import main
 from rulecheck.model.texts import At, Choice, End, Forbid, Permit, Run, TextContract
 from rulecheck.registry import declaration, make_game
 
@@ -263,3 +265,16 @@ def test_an_open_question_gets_the_engines_answer_on_a_built_position(tmp_path: 
     assert descend.witness["actions"] == ["orbit T1"]
     assert descend.candidate.answer == "allows" and "descend 3 " in descend.candidate.what
     assert descend.verdict == WITHOUT or descend.verdict.startswith("decided by option ")
+
+
+def test_the_command_prints_findings_and_refuses_another_games_scenario(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    scenario = "scenarios/mechanica/18-fork-middle-belt-exits.toml"
+    assert main(["silent", "mechanica", "--scenario", scenario, "--json"]) == 1
+    printed = json.loads(capsys.readouterr().out)
+    assert "MEC-A2:route" in {f["subject"] for f in printed["silent_decisions"]}
+    assert "MEC-W1" in printed["unaudited"]
+    other = "scenarios/globetrotter/01-fortify-next-to-enemy-fortification.toml"
+    assert main(["silent", "mechanica", "--scenario", other]) == 2
+    assert "a scenario of globetrotter, not of mechanica" in capsys.readouterr().err
