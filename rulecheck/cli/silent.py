@@ -1,8 +1,8 @@
 """`rulecheck silent`: where the engine decides what the rulebook's text does not (search/silent.py).
 
-Models: the command's arguments (the game, a player count, seeded games and their step cap, or
-one scenario file whose position, successors and continuations are searched instead of the
-shipped scenarios), and its output: each silent decision with its clause, what the text says
+Models: the command's arguments (the game, a player count, seeded games and their step cap, and
+the shipped scenarios, or none of them, or one scenario file whose position, successors and
+continuations are searched instead), and its output: each silent decision with its clause, what the text says
 and what the engine does, how it is decided (without an option, or by which option value), its
 witness and the command that shows it; then the clauses no text contract speaks for.
 
@@ -27,7 +27,7 @@ MAX_STEPS = 400
 
 def _silent(args: argparse.Namespace) -> int:
     game = make_game(args.game, args.players)
-    scenarios = scenario_files(game)
+    scenarios = [] if args.no_scenarios else scenario_files(game)
     seeds = range(args.seed, args.seed + args.games)
     if args.scenario is not None:
         scenario = load_scenario(Path(args.scenario))
@@ -84,4 +84,9 @@ def add_commands(commands: object) -> None:
         metavar="FILE",
         help="search only this scenario file's position, its successors and continuations (default: every "
         "shipped scenario of the game, and the random games)",
+    )
+    silent.add_argument(
+        "--no-scenarios",
+        action="store_true",
+        help="search only the random games from the start, not the shipped scenarios (default: both)",
     )

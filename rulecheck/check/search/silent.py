@@ -62,6 +62,8 @@ class Walk:
     from_start: bool
     how: str = ""
     """How the walk goes on from its start, in words (`played on by seed 1`), if not by one step."""
+    replay: str = ""
+    """The command that searches this walk again (and so shows its findings)."""
     _written: dict[int, dict[str, Any]] = attrs.field(factory=dict, eq=False, repr=False)
     _legal: dict[int, list[str]] = attrs.field(factory=dict, eq=False, repr=False)
 
@@ -317,10 +319,16 @@ def _candidate(
 
 
 def _walk(
-    game: Game[Any, Any], states: Sequence[Any], actions: Sequence[Any], source: str, start: bool, how: str = ""
+    game: Game[Any, Any],
+    states: Sequence[Any],
+    actions: Sequence[Any],
+    source: str,
+    start: bool,
+    how: str = "",
+    replay: str = "",
 ) -> Walk:
     texts = (None, *(game.action_text(a) for a in actions))
-    return Walk(game, tuple(states), texts, source, start, how)
+    return Walk(game, tuple(states), texts, source, start, how, replay)
 
 
 def scenario_walks(game: Game[Any, Any], path: Path, max_steps: int) -> Iterator[Walk]:
@@ -336,7 +344,8 @@ def scenario_walks(game: Game[Any, Any], path: Path, max_steps: int) -> Iterator
         return
     played = scenario.game
     state, source = scenario.state, str(path)
-    yield _walk(played, [state], [], source, False)
+    replay = f"rulecheck silent {game.name} --scenario {path} --max-steps {max_steps}"
+    yield _walk(played, [state], [], source, False, replay=replay)
     if played.to_move(state) < 0:
         return
     for action in played.legal_actions(state):
@@ -344,10 +353,10 @@ def scenario_walks(game: Game[Any, Any], path: Path, max_steps: int) -> Iterator
         rest = random_game(played, 0, 8, start=after) if played.to_move(after) == CHANCE else None
         stop = next((i for i, s in enumerate(rest.states) if played.to_move(s) != CHANCE), 0) if rest else 0
         states = [state, after, *(rest.states[1 : stop + 1] if rest else ())]
-        yield _walk(played, states, [action, *(rest.actions[:stop] if rest else ())], source, False)
+        yield _walk(played, states, [action, *(rest.actions[:stop] if rest else ())], source, False, replay=replay)
     for seed in range(CONTINUATIONS):
         game_on = random_game(played, seed, max(max_steps, CONTINUATION_STEPS), start=state)
-        yield _walk(played, game_on.states, game_on.actions, source, False, f"played on by seed {seed}")
+        yield _walk(played, game_on.states, game_on.actions, source, False, f"played on by seed {seed}", replay)
 
 
 def scenario_files(game: Game[Any, Any]) -> list[Path]:
@@ -363,7 +372,9 @@ def corpus(game: Game[Any, Any], seeds: range, max_steps: int, scenarios: Sequen
         yield from scenario_walks(game, path, max_steps)
     for seed in seeds:
         played = random_game(game, seed, max_steps)
-        yield _walk(game, played.states, played.actions, f"seed {seed}", True)
+        replay = f"rulecheck silent {game.name} --players {game.players} --seed {seed} --games 1"
+        replay += f" --max-steps {max_steps} --no-scenarios"
+        yield _walk(game, played.states, played.actions, f"seed {seed}", True, replay=replay)
 
 
 # Attribution and witnesses.
@@ -424,8 +435,8 @@ def witness(candidate: Candidate) -> tuple[dict[str, Any], str]:
     found: dict[str, Any] = {"position": tomli_w.dumps({"position": document}), "actions": actions}
     if walk.from_start:
         played = [game.parse_action(a) for a in walk.actions[1 : candidate.index + 1] if a is not None]
-        return found | {"trace": record(game, played).to_data()}, "rulecheck replay {witness}"
-    return found | {"scenario": walk.source}, f"rulecheck silent {game.name} --scenario {walk.source}"
+        return found | {"trace": record(game, played).to_data()}, walk.replay
+    return found | {"scenario": walk.source}, walk.replay
 
 
 def origin(candidate: Candidate) -> str:
