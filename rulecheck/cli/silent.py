@@ -79,13 +79,14 @@ def add_commands(commands: object) -> None:
     silent.add_argument(
         "--max-steps", type=at_least(1), default=MAX_STEPS, help=f"each random game's step cap (default: {MAX_STEPS})"
     )
-    silent.add_argument(
+    searched = silent.add_mutually_exclusive_group()
+    searched.add_argument(
         "--scenario",
         metavar="FILE",
         help="search only this scenario file's position, its successors and continuations (default: every "
         "shipped scenario of the game, and the random games)",
     )
-    silent.add_argument(
+    searched.add_argument(
         "--no-scenarios",
         action="store_true",
         help="search only the random games from the start, not the shipped scenarios (default: both)",
