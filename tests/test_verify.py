@@ -199,7 +199,13 @@ def refutation_shows(evidence, shown):
     return any(line.startswith("refuted") and f"  {evidence.subject} [" in line for line in shown.splitlines())
 
 
+def silent_shows(evidence, shown):
+    """`rulecheck silent`: the finding's line, its subject then its title, as the finder found it."""
+    return f"{evidence.subject}: {evidence.title}" in shown.splitlines()
+
+
 SHOWS = {
+    "silent": silent_shows,
     "replay": trace_step_shows,
     "compare": divergence_shows,
     "symbolic-compare": symbolic_shows,

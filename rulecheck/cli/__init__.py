@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import version
 
-from rulecheck.cli import analysis, campaign, facts, scenarios, searches, suites, traces
+from rulecheck.cli import analysis, campaign, facts, scenarios, searches, silent, suites, traces
 from rulecheck.cli.shared import EXIT_USAGE
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.untrusted import clip
@@ -27,7 +27,7 @@ from rulecheck.core.untrusted import clip
 ERROR_LINE = 1000
 """The most characters of an error's line on stderr (a message that quotes input is cut shorter)."""
 
-GROUPS = (facts, traces, searches, analysis, scenarios, suites, campaign)
+GROUPS = (facts, traces, searches, analysis, silent, scenarios, suites, campaign)
 """Each group of commands, in the order `rulecheck --help` lists them."""
 
 

@@ -9,7 +9,8 @@ a rule gap asks what the rules say there; statements that cannot all hold ask wh
 a self-loss asks whether the action is allowed when it loses; a game that can go on for ever
 is replayed to say whether the players chose the loop (another action was legal at some step
 of it) or the rules forced it (a rule problem either way: nothing ends it); a dead rule asks
-whether the clause is meant to apply. A rewording is proposed where a clause involved is one
+whether the clause is meant to apply; a silent decision asks for an option or the sentence
+that forces it. A rewording is proposed where a clause involved is one
 no rulebook line states (a publisher's fact or FAQ answer): the proposal is to state it. A new
 finding's title is said the same way, never in the engine's field names.
 
@@ -26,7 +27,7 @@ from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.campaign.jobs import CONTRADICTION, DEAD_RULE, READING, TABLE
+from rulecheck.check.campaign.jobs import CONTRADICTION, DEAD_RULE, READING, SILENT_DECISION, TABLE
 from rulecheck.check.report.findings import Evidence, Finding
 from rulecheck.check.watch.generic import BROKEN_INVARIANT, CYCLE, DEADLOCK, RULE_GAP, SELF_LOSS
 from rulecheck.core.clauses import Clause
@@ -205,6 +206,17 @@ def _dead(item: Evidence, clauses: Mapping[str, Clause]) -> Advice:
     return Advice(decide, "", f"A rule that can never apply with {item.players} players{text}")
 
 
+def _silent(item: Evidence, clauses: Mapping[str, Clause]) -> Advice:
+    kind, _, what = item.title.partition(": ")
+    decide = (
+        f"Whether the engine's choice is the rulebook's ({_stated(item.clauses, clauses)}): {what}. "
+        "Make it an option, or quote the sentence that forces it"
+    )
+    return Advice(
+        decide, _unstated(item.clauses, clauses), f"The rulebook does not decide this; the engine does: {kind}"
+    )
+
+
 ADVICE: Final = {
     READING: _reading,
     RULE_GAP: _gap,
@@ -215,6 +227,7 @@ ADVICE: Final = {
     BROKEN_INVARIANT: _broken,
     TABLE: _table,
     DEAD_RULE: _dead,
+    SILENT_DECISION: _silent,
 }
 """How each kind of evidence that becomes a finding is put to the designer."""
 

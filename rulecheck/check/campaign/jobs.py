@@ -6,9 +6,9 @@ coverage of its runs, any engine defect, the verdicts of searches that found not
 whether an exploration covered a whole state space), and each job: the shared API
 self-check, fuzzing, exploration, the proofs, the reading check (random and clause-directed
 games compared in lockstep, then Z3 on the symbolic systems), a computed table (evidence only
-where one of its predicates holds), the contradictions, the clause-directed search toward a
-clause nothing exercised, and the shrinking of a witness. `run_task` is module-level so that
-worker processes and Dask can call it.
+where one of its predicates holds), the contradictions, the silent-decision finder, the
+clause-directed search toward a clause nothing exercised, and the shrinking of a witness.
+`run_task` is module-level so that worker processes and Dask can call it.
 
 Leaves out: which tasks a campaign runs (verify.py), what the outcomes mean together
 (explain.py) and the checks themselves (fuzz, explore, prove, readings, contradictions).
@@ -36,6 +36,7 @@ from rulecheck.check.search.explore import explore
 from rulecheck.check.search.fuzz import fuzz
 from rulecheck.check.search.readings import NEAR_STATES, find_divergence, reading_labels
 from rulecheck.check.search.shrink import shrink
+from rulecheck.check.search.silent import corpus, find, scenario_files
 from rulecheck.check.watch.api import ApiViolation, check_play
 from rulecheck.check.watch.generic import (
     BROKEN_INVARIANT,
@@ -59,6 +60,8 @@ TABLE: Final = "computed table"
 PARTS: Final = "parts"
 PARTS_SYMBOLICALLY: Final = "parts in the engine's guards (Z3), in no game of the search"
 NEVER_PARTS: Final = "never parts within the search"
+SILENT_DECISION: Final = "silent decision"
+"""Evidence that the engine decides what the rulebook's text leaves open, or decides otherwise (search/silent.py)."""
 
 
 @attrs.frozen
@@ -275,6 +278,23 @@ def _contradictions(task: Task, game: Game[Any, Any]) -> Outcome:
     return Outcome(task, evidence)
 
 
+def _silent(task: Task, game: Game[Any, Any]) -> Outcome:
+    """The silent-decision finder over the game's shipped scenarios and `task.size` seeded games:
+    each finding as evidence, its title saying how it is decided (without an option, or by which)."""
+    seeds = range(task.seed, task.seed + task.size)
+    evidence = []
+    for found in find(game, corpus(game, seeds, task.max_steps, scenario_files(game))):
+        candidate = found.candidate
+        title = f"{candidate.kind}: {candidate.what} ({found.verdict})"
+        clauses = (candidate.contract.clause,)
+        evidence.append(
+            _evidence(
+                task, SILENT_DECISION, candidate.subject, title, clauses, witness=found.witness, replay=found.replay
+            )
+        )
+    return Outcome(task, tuple(evidence))
+
+
 def _pursue(task: Task, game: Game[Any, Any]) -> Outcome:
     """Clause-directed games toward the clause `task.subject`; the verdict says whether one reached it."""
     verdict: dict[str, Any] = {"clause": task.subject, "players": task.players}
@@ -305,6 +325,7 @@ JOBS: Final[dict[str, Callable[[Task, Game[Any, Any]], Outcome]]] = {
     "table": _table,
     "contradictions": _contradictions,
     "pursue": _pursue,
+    "silent": _silent,
     "shrink": _shrink,
 }
 

@@ -44,6 +44,7 @@ from rulecheck.check.campaign.explain import (
 )
 from rulecheck.check.campaign.jobs import COVERAGE_NOTES, Outcome, Task, run_task
 from rulecheck.check.campaign.journal import FOLDER, Journal
+from rulecheck.check.positions.scenario import load_scenario
 from rulecheck.check.report.findings import (
     REPORT_PARTS,
     WITNESSES,
@@ -61,6 +62,7 @@ from rulecheck.check.report.findings import (
 )
 from rulecheck.check.running.parallel import Workers, local_workers, run_tasks
 from rulecheck.check.running.signals import check as check_signals
+from rulecheck.check.search.silent import scenario_files, unaudited
 from rulecheck.check.watch.generic import ENGINE_ERROR, KINDS
 from rulecheck.core.data import DEFAULT_SOURCE
 from rulecheck.core.errors import OptionError
@@ -154,6 +156,8 @@ def tasks_for(game: str, budget: Budget, data: str | None = None) -> list[Task]:
     tasks += [Task("table", game, declared.game.min_players, subject=name) for name in declared.tables]
     if declared.statements is not None:
         tasks.append(Task("contradictions", game, declared.game.min_players))
+    first = declared.game.campaign_players[0]
+    tasks.append(Task("silent", game, first, seed=first, size=budget.games, max_steps=budget.max_steps))
     for rank, players in enumerate(declared.game.campaign_players[: budget.variant_players]):
         for name, value in _variants(declared.game):
             variant = ((name, value),)
@@ -271,12 +275,65 @@ def verify(
     ]
     clauses = {c.id: c for name in names for c in declaration(name).catalogue().clauses}
     tried = {name: _settings([t for t in tasks if t.game == name and t.job == "fuzz"]) for name in names}
-    data = write_report(findings, out, reading_verdicts(outcomes), missing, clauses, tried, witness_picture, unreached)
+    readings = option_verdicts(reading_verdicts(outcomes), names)
+    contracts = [contract_coverage(name) for name in names]
+    data = write_report(findings, out, readings, missing, clauses, tried, witness_picture, unreached, contracts)
     recorded = tuple(
         Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
     )
     resumed_all = resumed + resumed_pursuits + resumed_shrinks
     return Verdict(tuple(findings), (*outcomes, *pursued, *shrunk), data, recorded, resumed_all)
+
+
+def contract_coverage(name: str) -> dict[str, Any]:
+    """Which clauses of game `name` have a text contract, and which are unaudited."""
+    game = declaration(name).game(declaration(name).game.min_players)
+    gap = unaudited(game)
+    return {"game": name, "audited": [c for c in game.catalogue().ids if c not in gap], "unaudited": list(gap)}
+
+
+NOT_SEARCHED: Final = "not searched in this run"
+"""The search verdict of an option value no reading task of the run searched."""
+
+
+def built_positions(name: str) -> dict[tuple[str, str], list[str]]:
+    """For each option value, the shipped scenario files (of `name`, setting no option of their
+    own) whose `[[expect.when]]` answer under that value alone differs from their `[expect]`
+    one: positions built by hand where the readings part."""
+    parts: dict[tuple[str, str], list[str]] = {}
+    for path in scenario_files(declaration(name).game(declaration(name).game.min_players)):
+        scenario = load_scenario(path)
+        if scenario.game.options.text != scenario.game.option_space.defaults().text:
+            continue
+        default = [r.answer for r in scenario.expected if not r.options]
+        for reading in scenario.expected:
+            if len(reading.options) == 1 and default and reading.answer != default[0]:
+                parts.setdefault(reading.options[0], []).append(path.name)
+    return parts
+
+
+def option_verdicts(readings: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Every option value of the games `names` with a verdict: the reading check's (NOT_SEARCHED
+    where no task of the run searched it), and under `built` the built positions where it parts."""
+    searched = {(r["game"], r["option"], r["value"]): dict(r) for r in readings}
+    found = []
+    for name in names:
+        built = built_positions(name)
+        for option in declaration(name).game.option_space.options:
+            for value in option.values:
+                if value == option.default:
+                    continue
+                row = searched.get((name, option.name, value)) or {
+                    "game": name,
+                    "option": option.name,
+                    "value": value,
+                    "default": option.default,
+                    "verdict": NOT_SEARCHED,
+                    "search": "none",
+                }
+                files = built.get((option.name, value), [])
+                found.append(row | ({"built": [f"parts in built position {f}" for f in files]} if files else {}))
+    return found
 
 
 def check_output(out: Path) -> None:

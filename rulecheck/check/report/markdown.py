@@ -101,7 +101,19 @@ def markdown(data: Mapping[str, Any], totals: Mapping[str, Mapping[str, int]], t
         for r in data["readings"]:
             where = f", after {r['after']} actions" if "after" in r else ""
             verdict = r["verdict"] + (f" ({r['what']}{where})" if "what" in r else "")
+            verdict += "".join(f"; {built}" for built in r.get("built", ()))
             lines.append(_row([r["game"], r["option"], r["value"], r["default"], verdict, r["search"]]))
+        lines.append("")
+    if data.get("contracts"):
+        lines += [
+            "## Text contracts",
+            "",
+            "The clauses the silent-decision finder checks the engine against, and those it leaves unaudited.",
+            "",
+        ]
+        lines += _head(("game", "with a contract", "unaudited"))
+        for c in data["contracts"]:
+            lines.append(_row([c["game"], ", ".join(c["audited"]) or "none", ", ".join(c["unaudited"]) or "none"]))
         lines.append("")
     lines += ["## Counts", "", *_head(("game", "kind", "findings"))]
     lines += [_row([game, kind, str(n)]) for game, counts in totals.items() for kind, n in counts.items()]

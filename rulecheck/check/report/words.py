@@ -29,6 +29,7 @@ FOUND: Final = {
     "dead rule": "A rule the checks did not see applied",
     "contradiction": "Statements of the rulebook cannot all hold",
     "computed table": "A number the rulebook implies, computed",
+    "silent decision": "The rulebook does not decide this; the engine does",
 }
 """How the report opens each kind of evidence, before the evidence's own words."""
 
