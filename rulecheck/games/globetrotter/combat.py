@@ -4,7 +4,8 @@ Models: GT-A4 to GT-A8 (targets in range under `shooting`, shooters under `shoot
 to-hit and damage rolls on 3+ or 4+ under cover, `cover` and
 `fortification_covers_itself`, damage per success under `damage`); GT-D1 to GT-D6 (Ready,
 Aim, Fire, d6 automatic hits shared under `drill_hits`, the explosion of a cannon
-destroyed while ready or aimed (by its own hits too, under `fire_readiness`), the 2d6
+destroyed while ready or aimed (by its own hits too, under `fire_readiness`), its point on
+each adjacent space shared under `drill_hits` as the drill's hits are, the 2d6
 destruction roll against the fire counter under `destruction_roll`); GT-T4 (a destroyed
 Treasury's points go to the destroyer).
 
@@ -352,8 +353,7 @@ def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> Globetro
             return state
         touch("GT-B4")
         for neighbour in rules.boards.around[place(event.planet, event.space)]:
-            for piece in _pieces_at(state, neighbour):
-                state = damage(rules, state, piece, 1, event.by)
+            state = _share_damage(rules, state, neighbour, 1, event.by)
         return state
     assert event.kind == DESTRUCTION and isinstance(outcome, Dice)
     touch("GT-D6")
@@ -378,26 +378,28 @@ def _firing_cannon(rules: Rules, state: GlobetrotterState, event: Pending) -> in
 def _drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount: int) -> GlobetrotterState:
     touch("GT-D2")
     firing = _firing_cannon(rules, state, event)
-    if firing is None:
-        return _share_drill_damage(rules, state, event, amount)
     where = place(event.planet, event.space)
-    state = _share_drill_damage(
-        rules, state.replace_building(firing, aimed(firing, AIMED, where & SPACE_MASK)), event, amount
+    if firing is None:
+        return _share_damage(rules, state, where, amount, event.by)
+    state = _share_damage(
+        rules, state.replace_building(firing, aimed(firing, AIMED, where & SPACE_MASK)), where, amount, event.by
     )
     survivor = state.codes_at(where)[2]
     return state if survivor is None else state.replace_building(survivor, aimed(survivor, IDLE, 0))
 
 
-def _share_drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount: int) -> GlobetrotterState:
-    """The drill's damage on the pieces of the aimed space, under `drill_hits`."""
-    pieces = _pieces_at(state, place(event.planet, event.space))
+def _share_damage(rules: Rules, state: GlobetrotterState, where: Where, amount: int, by: int) -> GlobetrotterState:
+    """Damage dealt to a space rather than to a piece (the drill's hits on the aimed space, GT-D2; an
+    explosion's point on each adjacent space, GT-D5) on the pieces there, under `drill_hits`: each
+    piece takes all of it, or the Rover takes it until destroyed and the rest goes on."""
+    pieces = _pieces_at(state, where)
     if rules.options.drill_hits is DrillHits.EVERY_PIECE:
         for piece in pieces:
-            state = damage(rules, state, piece, amount, event.by)
+            state = damage(rules, state, piece, amount, by)
         return state
     for piece in pieces:  # rover-first: a Rover, if any, comes first in _pieces_at
         share = min(amount, hp_of(*piece))
-        state = damage(rules, state, piece, share, event.by)
+        state = damage(rules, state, piece, share, by)
         amount -= share
     return state
 

@@ -175,9 +175,10 @@ class GlobetrotterOptions(Options):
     )
     drill_hits: DrillHits = option(
         DrillHits.EVERY_PIECE,
-        ("GT-D2",),
-        "Drill Cannon damage in a space holding a Rover and a Fortification: each piece takes all of it, or the "
-        "Rover takes it until destroyed and the rest goes to the Fortification",
+        ("GT-D2", "GT-D5"),
+        "damage dealt to a space holding a Rover and a Fortification (a Drill Cannon's hits on its aim, an "
+        "explosion's point on each adjacent space): each piece takes all of it, or the Rover takes it until "
+        "destroyed and the rest goes to the Fortification",
     )
     fortify_adjacency: FortifyAdjacency = option(
         FortifyAdjacency.SPACE_ANY,
