@@ -463,6 +463,28 @@ def test_under_same_turn_a_rover_descends_right_after_changing_orbit():
     assert game.apply(moved, Descend(2, "b:T20")).rover_at(1, "T20") == Rover(1, "T20", 0, 2)
 
 
+def _in_orbit_with_an_action_to_spare(start, descend_after_orbit):
+    """Player 0, with a Space Port on P0, a Factory and a point saved on an earlier turn, moves the
+    Rover on T1 into orbit with the turn's own action."""
+    game = Globetrotter(2, {"descend_after_orbit": descend_after_orbit})
+    theirs = tuple(b for b in start.buildings if b.owner != 0)
+    state = start.with_pieces(
+        buildings=theirs
+        + (building("P0", 0, SPACE_PORT), building("P5", 0, FACTORY), building("P3", 0, TREASURY, points=1))
+    )
+    return game, game.apply(state, EnterOrbit("T1"))
+
+
+def test_a_rover_that_went_into_orbit_descends_at_once_unless_next_turn(start):
+    game, orbiting = _in_orbit_with_an_action_to_spare(start, "same-turn")
+    assert orbiting.turn.player == 0 and orbiting.turn.arrived == ()
+    assert game.apply(orbiting, Descend(3, "T40")).rover_at(0, "T40") == Rover(0, "T40", 0, 3)
+    game, orbiting = _in_orbit_with_an_action_to_spare(start, "next-turn")
+    assert orbiting.turn.player == 0 and orbiting.turn.arrived == ((0, 3),)
+    illegal(game, orbiting, Descend(3, "T40"), "GT-SP3")
+    assert game.apply(hand_turn_to(orbiting, 0), Descend(3, "T40")).rover_at(0, "T40") == Rover(0, "T40", 0, 3)
+
+
 # Shooting
 
 

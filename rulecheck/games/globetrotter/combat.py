@@ -7,7 +7,8 @@ Aim, Fire, d6 automatic hits shared under `drill_hits`, the explosion of a canno
 destroyed while ready or aimed (by its own hits too, under `fire_readiness`), its point on
 each adjacent space shared under `drill_hits` as the drill's hits are, the 2d6
 destruction roll against the fire counter under `destruction_roll`); GT-T4 (a destroyed
-Treasury's points go to the destroyer).
+Treasury's points go to the destroyer; one a planet's destruction destroys, under
+`planet_treasuries`).
 
 Every die is a chance node: to-hit, damage and explosion rolls show a d6 face; a
 Drill Cannon's hits are a d6 and their damage one outcome whose exact probability is
@@ -59,6 +60,7 @@ from rulecheck.games.globetrotter.options import (
     DrillHits,
     FireReadiness,
     FortificationCoversItself,
+    PlanetTreasuries,
     Shooter,
 )
 from rulecheck.games.globetrotter.state import (
@@ -416,14 +418,19 @@ def damage(rules: Rules, state: GlobetrotterState, piece: Target, amount: int, b
     return _remove(rules, state, piece, by, explode=True)
 
 
-def _remove(rules: Rules, state: GlobetrotterState, piece: Target, by: int, explode: bool) -> GlobetrotterState:
+def _remove(
+    rules: Rules, state: GlobetrotterState, piece: Target, by: int, explode: bool, steal: bool = True
+) -> GlobetrotterState:
     kind, code = piece
     state = state.replace_piece(kind, code, None)
     if kind != BUILDING:
         return state
     building = building_kind(code)
     if building == TREASURY and code >> B_POINTS & FIELD:
-        state = _steal(rules, state, code, by)
+        if steal:
+            state = _steal(rules, state, code, by)
+        else:
+            touch("GT-T4")  # planet_treasuries=lost: the points go with the planet
     if explode and building == DRILL_CANNON and building_readiness(code) in (READY, AIMED):
         touch("GT-D5")
         where = code >> BUILDING_PLACE
@@ -448,9 +455,12 @@ def _steal(rules: Rules, state: GlobetrotterState, treasury: int, by: int) -> Gl
 
 def destroy_planet(rules: Rules, state: GlobetrotterState, planet: int, by: int) -> GlobetrotterState:
     """GT-D6: every Rover and Building on the planet and in its orbit goes, and its
-    Fortifications with them (the rulebook does not list them, but no board is left)."""
+    Fortifications with them (the rulebook does not list them, but no board is left). Under
+    `planet_treasuries=to-firer` the firer gets the points of the Treasuries destroyed (GT-T4);
+    under `lost` they go with the planet."""
+    steal = rules.options.planet_treasuries is PlanetTreasuries.TO_FIRER
     for building in [b for b in state.building_codes if b >> BUILDING_PLACE >> SPACE_BITS == planet]:
-        state = _remove(rules, state, (BUILDING, building), by, explode=False)
+        state = _remove(rules, state, (BUILDING, building), by, explode=False, steal=steal)
     state = state.with_codes(
         rovers=[r for r in state.rover_codes if r >> UNIT_PLACE >> SPACE_BITS != planet],
         fortifications=[f for f in state.fortification_codes if f >> UNIT_PLACE >> SPACE_BITS != planet],

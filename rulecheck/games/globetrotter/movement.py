@@ -3,7 +3,8 @@
 Models: GT-A1 to GT-A3 (a Rover moves to an adjacent space holding no Rover, no
 Building and no enemy Fortification; it may share a friendly Fortification's space),
 GT-SP1 (into orbit from beside a friendly Space Port), GT-SP2 (descending onto any
-unoccupied space), GT-SP3 and GT-M2 (orbit to orbit, under `orbit_moves` and
+unoccupied space; in the turn the Rover went into orbit, or a later one, under
+`descend_after_orbit`), GT-SP3 and GT-M2 (orbit to orbit, under `orbit_moves` and
 `planet_adjacency`, and descending from the new orbit only in a later turn, under
 `descend_after_transfer`), GT-SP4 and GT-SP5.
 
@@ -31,7 +32,7 @@ from rulecheck.games.globetrotter.context import (
     Rules,
     Where,
 )
-from rulecheck.games.globetrotter.options import DescendAfterTransfer, OrbitMoves
+from rulecheck.games.globetrotter.options import DescendAfterOrbit, DescendAfterTransfer, OrbitMoves
 from rulecheck.games.globetrotter.state import (
     FIELD,
     SPACE_BITS,
@@ -88,18 +89,40 @@ def apply_enter_orbit(
     rules: Rules, state: GlobetrotterState, player: int, action: EnterOrbit, rover: int
 ) -> GlobetrotterState:
     touch("GT-SP1", "GT-F4", "GT-SP5")
-    return state.replace_rover(rover, rover & _IN_ORBIT)
+    orbiting = state.replace_rover(rover, rover & _IN_ORBIT)
+    if rules.options.descend_after_orbit is DescendAfterOrbit.SAME_TURN:
+        return orbiting
+    touch("GT-SP3")  # descend_after_orbit=next-turn: it waits, as a Rover from another orbit does
+    return _arrive(orbiting, rover >> UNIT_PLACE >> SPACE_BITS, rover & FIELD)
+
+
+def _arrive(state: GlobetrotterState, planet: int, hp: int, left: int | None = None) -> GlobetrotterState:
+    """The state with one of the player's Rovers (`hp` hit points) come into `planet`'s orbit this turn
+    and waiting to descend; `left`: the orbit it left, if it was waiting there (Rovers alike are one:
+    the one that moves on is one that came)."""
+    turn = state.turn
+    assert turn is not None
+    arrived = list(turn.arrived)
+    if left is not None and (left, hp) in arrived:
+        arrived.remove((left, hp))
+    arrived.append((planet, hp))
+    return state.with_turn(evolve(turn, arrived=tuple(sorted(arrived))))
 
 
 def may_descend(rules: Rules, state: GlobetrotterState, rover: int) -> bool:
-    """GT-SP3 under `descend_after_transfer`: whether one of the player's orbiting Rovers like `rover`
-    (same planet and hit points) did not arrive in that orbit this turn, or arrivals may descend."""
+    """GT-SP3 under `descend_after_transfer` and `descend_after_orbit`: whether one of the player's
+    orbiting Rovers like `rover` (same planet and hit points) is not waiting to descend: it did not
+    come into that orbit this turn in a way that makes it wait."""
     turn = state.turn
     if turn is None or not turn.arrived:
         return True
     touch("GT-SP3")
-    if rules.options.descend_after_transfer is DescendAfterTransfer.SAME_TURN:
-        return True
+    options = rules.options
+    if (
+        options.descend_after_transfer is DescendAfterTransfer.SAME_TURN
+        and options.descend_after_orbit is DescendAfterOrbit.SAME_TURN
+    ):
+        return True  # nothing waits (a written position may still list arrivals)
     return state.rover_codes.count(rover) > turn.arrived.count((rover >> UNIT_PLACE >> SPACE_BITS, rover & FIELD))
 
 
@@ -165,13 +188,9 @@ def apply_transfer(
     rover, target = found
     source, hp = rover >> UNIT_PLACE >> SPACE_BITS, rover & FIELD
     moved = state.replace_rover(rover, unit_code(place(target, None), player, hp))
-    turn = moved.turn
-    assert turn is not None
-    arrived = list(turn.arrived)
-    if (source, hp) in arrived:  # Rovers alike are one: the one that moves on is one that came
-        arrived.remove((source, hp))
-    arrived.append((target, hp))
-    return moved.with_turn(evolve(turn, arrived=tuple(sorted(arrived))))
+    if rules.options.descend_after_transfer is DescendAfterTransfer.SAME_TURN:
+        return moved
+    return _arrive(moved, target, hp, source)
 
 
 RULES: tuple[PlayRule, ...] = (

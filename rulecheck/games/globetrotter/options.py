@@ -93,6 +93,11 @@ class DescendAfterTransfer(Reading):
     SAME_TURN = "same-turn"
 
 
+class DescendAfterOrbit(Reading):
+    SAME_TURN = "same-turn"
+    NEXT_TURN = "next-turn"
+
+
 class FireReadiness(Reading):
     AIMED_UNTIL_HITS_LAND = "aimed-until-hits-land"
     IDLE_ON_FIRING = "idle-on-firing"
@@ -118,6 +123,11 @@ class TreasurySpend(Reading):
     SAVED_FIRST = "saved-first"
 
 
+class PlanetTreasuries(Reading):
+    TO_FIRER = "to-firer"
+    LOST = "lost"
+
+
 class DestroyingAction(Reading):
     COUNTS = "counts"
     EXCLUDED = "excluded"
@@ -126,6 +136,11 @@ class DestroyingAction(Reading):
 class LossCheck(Reading):
     AFTER_EVERY_ACTION = "after-every-action"
     START_OF_TURN = "start-of-turn"
+
+
+class LostPieces(Reading):
+    STAY = "stay"
+    REMOVED = "removed"
 
 
 class GameEnd(Reading):
@@ -218,6 +233,12 @@ class GlobetrotterOptions(Options):
         "whether a Rover that moved to another planet's orbit may descend in the same turn, or, as L58 says, 'in a"
         " subsequent turn'",
     )
+    descend_after_orbit: DescendAfterOrbit = option(
+        DescendAfterOrbit.SAME_TURN,
+        ("GT-SP1", "GT-SP2", "GT-SP3"),
+        "whether a Rover that moved into orbit from beside a Space Port may descend in the same turn (L57 sets no "
+        "wait), or only in a later turn, as L58 says of a Rover that moved to another planet's orbit",
+    )
     fire_readiness: FireReadiness = option(
         FireReadiness.AIMED_UNTIL_HITS_LAND,
         ("GT-D2", "GT-D4", "GT-D5"),
@@ -245,6 +266,12 @@ class GlobetrotterOptions(Options):
         ("GT-T3", "GT-T4", "GT-T5"),
         "which extra actions a player holding stolen and saved points spends first",
     )
+    planet_treasuries: PlanetTreasuries = option(
+        PlanetTreasuries.TO_FIRER,
+        ("GT-D6", "GT-T4"),
+        "whether the Treasuries a planet's destruction destroys (L79) give their points to the player whose Drill "
+        "Cannon fired, as 'the player that destroyed it' (L86), or are lost with the planet",
+    )
     destroying_action: DestroyingAction = option(
         DestroyingAction.COUNTS,
         ("GT-T4", "GT-T5"),
@@ -255,6 +282,12 @@ class GlobetrotterOptions(Options):
         ("GT-E1",),
         "when the loss condition is checked: after every action for every player, or at the start of each player's"
         " own turn",
+    )
+    lost_pieces: LostPieces = option(
+        LostPieces.STAY,
+        ("GT-E1",),
+        "what becomes of the pieces of a player who has lost (L91 says nothing): they stay on the board, blocking, "
+        "giving cover and open to shots, or they all leave it, orbit included",
     )
     game_end: GameEnd = option(
         GameEnd.LAST_STANDING,

@@ -48,12 +48,14 @@ from rulecheck.games.globetrotter.counters import (
 )
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.games.globetrotter.options import (
+    DescendAfterOrbit,
     DestroyingAction,
     DestructionRoll,
     FortifyAdjacency,
     GameEnd,
     GlobetrotterOptions,
     LossCheck,
+    LostPieces,
 )
 from rulecheck.games.globetrotter.state import (
     AIMED,
@@ -428,8 +430,13 @@ def _read_turn(r: _Reader, value: object) -> Turn:
         r.refuse(("turn", "action_excluded"), "only under destroying_action=excluded", "GT-T5")
     arrived: list[tuple[int, int]] = []
     if "arrived" in entry:
-        if r.boards.count == 1:
-            r.refuse(("turn", "arrived"), "no Rover arrives from another orbit with one planet", "GT-SP3")
+        if r.boards.count == 1 and r.options.descend_after_orbit is DescendAfterOrbit.SAME_TURN:
+            r.refuse(
+                ("turn", "arrived"),
+                "with one planet no Rover waits to descend: none arrives from another orbit, and one that"
+                " went into orbit may descend at once (descend_after_orbit=same-turn)",
+                "GT-SP3",
+            )
         for letter, hps in r.table(entry["arrived"], ("turn", "arrived")).items():
             planet = r.planet_index(letter)  # a planet destroyed since the Rover arrived stays listed
             if planet is None:
@@ -531,6 +538,11 @@ def _check_losses(r: _Reader, state: GlobetrotterState) -> None:
     if state.phase not in (PLAY, OVER) or state.pending:
         return
     alive = [p for p in range(players) if p not in state.lost]
+    if r.options.lost_pieces is LostPieces.REMOVED:
+        holding = {x.owner for x in (*state.rovers, *state.fortifications, *state.buildings)}
+        for p in state.lost:
+            if p in holding:
+                r.refuse(("players", p), f"player {p} has lost, so holds no piece (lost_pieces=removed)", "GT-E1")
     if r.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
         for p in alive:
             if not any(x.owner == p and x.space is not None for x in state.rovers) and not any(

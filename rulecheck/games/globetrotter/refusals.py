@@ -263,7 +263,10 @@ def _descend(m: Mover, action: Descend) -> Refusal | None:
     if not m.rules.boards.bit[where] & m.unoccupied:
         return "GT-SP2", f"{action.target} is occupied"
     if not movement.may_descend(m.rules, m.state, rover):
-        return "GT-SP3", "a Rover that moved to this orbit this turn descends in a subsequent turn"
+        return "GT-SP3", (
+            "a Rover that came into this orbit this turn descends in a subsequent turn (from another orbit under "
+            "descend_after_transfer=next-turn, from the board under descend_after_orbit=next-turn)"
+        )
     return None
 
 
