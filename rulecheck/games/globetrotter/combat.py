@@ -1,6 +1,7 @@
 """Globetrotter's combat: Shoot, the Drill Cannon, damage, explosions and planet destruction.
 
-Models: GT-A4 to GT-A8 (targets in range under `shooting`, shooters under `shooter`,
+Models: GT-A4 to GT-A8 (targets in range under `shooting`, shooters under `shooter` (under
+`rovers_per_turn=one` and `shooter=rover`, the turn's Rover alone, GT-F4),
 to-hit and damage rolls on 3+ or 4+ under cover, `cover` and
 `fortification_covers_itself`, damage per success under `damage`); GT-D1 to GT-D6 (Ready,
 Aim, Fire, d6 automatic hits shared under `drill_hits`, the explosion of a cannon
@@ -33,6 +34,7 @@ from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
+from rulecheck.games.globetrotter.acting import acted, acting_on_board
 from rulecheck.games.globetrotter.actions import Aim, Damage, Dice, Die, Fire, Ready, Shoot
 from rulecheck.games.globetrotter.context import (
     DRILL_CANNONS,
@@ -61,6 +63,7 @@ from rulecheck.games.globetrotter.options import (
     FireReadiness,
     FortificationCoversItself,
     PlanetTreasuries,
+    RoversPerTurn,
     Shooter,
 )
 from rulecheck.games.globetrotter.state import (
@@ -124,7 +127,7 @@ def shooter_spaces(m: Mover) -> Collection[Where]:
         spaces |= {f >> UNIT_PLACE for f in m.fortifications}
         spaces |= {b >> BUILDING_PLACE for b in m.buildings}
         return spaces
-    return m.on_board.keys()
+    return acting_on_board(m).keys()
 
 
 PIECE_KINDS: Final = (ROVER, FORTIFICATION, BUILDING)
@@ -195,6 +198,10 @@ def apply_shoot(
     else:
         touch("GT-A6")
         first = Pending(DAMAGE_ROLL, player, planet, space, kind, threshold)
+    if rules.options.rovers_per_turn is RoversPerTurn.ONE and rules.options.shooter is Shooter.ROVER:
+        shooter = state.codes_at(rules.boards.places[action.source])[0]
+        assert shooter is not None  # the listing offers shots from the mover's Rovers only
+        state = acted(rules, state, shooter)
     return state.with_pending((first,))
 
 

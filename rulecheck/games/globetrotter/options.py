@@ -83,6 +83,11 @@ class CapScope(Reading):
     THIS_PLANET = "this-planet"
 
 
+class RoversPerTurn(Reading):
+    ANY = "any"
+    ONE = "one"
+
+
 class OrbitMoves(Reading):
     DESCEND_OR_TRANSFER = "descend-or-transfer"
     DESCEND_ONLY = "descend-only"
@@ -221,6 +226,14 @@ class GlobetrotterOptions(Options):
         CapScope.ALL_PLANETS,
         ("GT-F5", "GT-A11"),
         "whether the Rover cap counts Rovers and Buildings on all planets or on the Factory's planet",
+    )
+    rovers_per_turn: RoversPerTurn = option(
+        RoversPerTurn.ANY,
+        ("GT-F4", "GT-T3"),
+        "whether the actions of a turn with extra Treasury actions may go to different Rovers ('they must choose "
+        "which Rover will perform an action on their turn', L67), or the first Rover action chooses the turn's "
+        "Rover for all the others; Rover actions are Move, into orbit, descend, orbit to orbit, and Shoot under "
+        "shooter=rover",
     )
     orbit_moves: OrbitMoves = option(
         OrbitMoves.DESCEND_OR_TRANSFER,

@@ -284,6 +284,9 @@ class Turn:
     saved_now: int = 0
     """Action points the player saved into their Treasury this turn; under
     `saved_point_use=next-turn` they are spent only in a later turn (GT-T1)."""
+    rover: tuple[int, str, int] | None = None
+    """Under `rovers_per_turn=one`: (planet, space label, hit points) of the Rover that took this turn's
+    Rover actions, where it stands now ("" in orbit); None before the first one (GT-F4)."""
 
 
 @attrs.frozen(cache_hash=True)

@@ -108,8 +108,10 @@ def _spent(turn: Turn, usable: int, stolen_first: bool) -> tuple[Turn, int]:
     counted, own_used, stolen, usable_after = spend_action(
         INT_OPS, turn.counted, turn.own_used, turn.stolen, usable, stolen_first
     )
-    if turn.arrived or turn.saved_now:
-        spent = Turn(turn.player, turn.taken + 1, counted, own_used, stolen, False, turn.arrived, turn.saved_now)
+    if turn.arrived or turn.saved_now or turn.rover is not None:
+        spent = Turn(
+            turn.player, turn.taken + 1, counted, own_used, stolen, False, turn.arrived, turn.saved_now, turn.rover
+        )
     else:
         spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
     return spent, int(usable_after)
@@ -158,13 +160,22 @@ def spend(rules: Rules, state: GlobetrotterState) -> tuple[GlobetrotterState, Tu
 
 def counted_turn(paid: GlobetrotterState, spent: Turn, after: GlobetrotterState) -> Turn:
     """The turn after an action whose effect made `after` from `paid` (`spend`): the action counted
-    as in `spent`, and what the effect changed in the turn (Rovers arrived, points saved) kept."""
+    as in `spent`, and what the effect changed in the turn (Rovers arrived, points saved, the Rover
+    that acted) kept."""
     turn = after.turn
     if turn is paid.turn:
         return spent
     assert turn is not None
     return Turn(
-        spent.player, spent.taken, spent.counted, spent.own_used, spent.stolen, False, turn.arrived, turn.saved_now
+        spent.player,
+        spent.taken,
+        spent.counted,
+        spent.own_used,
+        spent.stolen,
+        False,
+        turn.arrived,
+        turn.saved_now,
+        turn.rover,
     )
 
 
