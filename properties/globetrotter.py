@@ -31,6 +31,7 @@ from rulecheck.games.globetrotter.options import (
     GameEnd,
     GlobetrotterOptions,
     LossCheck,
+    LostPieces,
 )
 from rulecheck.games.globetrotter.state import (
     AIMED,
@@ -262,6 +263,13 @@ def losers_are_marked_and_game_end(game: Any, s: GlobetrotterState) -> str | Non
     ended = len(alive) <= 1 if options.game_end is GameEnd.LAST_STANDING else bool(lost)
     if ended != (s.phase == OVER):
         return f"phase {s.phase} with players {alive} still in"
+    if lost and options.lost_pieces is LostPieces.REMOVED:
+        holding = sorted(
+            {r.owner for r in s.rovers} | {f.owner for f in s.fortifications} | {b.owner for b in s.buildings}
+        )
+        kept = [p for p in lost if p in holding]
+        if kept:
+            return f"players {kept} have lost but still hold pieces (lost_pieces=removed)"
     return None
 
 
@@ -449,9 +457,10 @@ PROPERTIES = (
     StateProperty(
         "losses-and-game-end",
         ("GT-E1", "GT-E2", "GT-E3"),
-        "losers are marked and the game ends exactly when the end rule says",
+        "losers are marked (under lost_pieces=removed, holding no piece) and the game ends exactly when the end"
+        " rule says",
         losers_are_marked_and_game_end,
-        reads=("phase", "pending", "lost", "rover_codes", "building_codes"),
+        reads=("phase", "pending", "lost", "rover_codes", "fortification_codes", "building_codes"),
     ),
     TransitionProperty(
         "fire-counters-never-decrease", ("GT-D6", "GT-A15"), "fire counters never go down", fire_counters_never_decrease

@@ -1,5 +1,5 @@
 """Globetrotter's position format: every reachable state written and read back is the same state
-(through TOML too), rare parts included (stolen points, Rovers arrived from another orbit,
+(through TOML too), rare parts included (stolen points, Rovers waiting in orbit, the turn's Rover,
 destroyed planets, every kind of pending roll, the end of the game); an empty `[position]` and a
 short one take the documented defaults; and each impossible position a rule designer could
 write is refused with the rule it breaks, at the entry that breaks it."""
@@ -36,6 +36,13 @@ READINGS = (
     {},
     {"destroying_action": "excluded", "fortify_adjacency": "rover", "shooter": "any-piece"},
     {"loss_check": "start-of-turn", "removal": "edge5", "game_end": "first-loss", "setup_ties": "seat-order"},
+    {
+        "rovers_per_turn": "one",
+        "descend_after_orbit": "next-turn",
+        "lost_pieces": "removed",
+        "planet_treasuries": "lost",
+        "saved_point_use": "same-turn",
+    },
 )
 
 
@@ -84,7 +91,18 @@ SELF_AIMED = {  # a Drill Cannon with 1 hit point fires at its own space: the ex
         {"rovers": {"T55": 3}},
     ]
 }
+INTO_ORBIT = {  # player 0's Rover beside their Space Port goes into orbit, a saved point to spend
+    "players": [
+        {
+            "rovers": {"T1": 3},
+            "buildings": {"P0": "space-port", "P9": "factory", "P3": {"kind": "treasury", "points": 1}},
+        },
+        {"rovers": {"T55": 3}},
+    ]
+}
+WAITING_IN_ORBIT = {"descend_after_orbit": "next-turn", "rovers_per_turn": "one"}
 RARE_STARTS = (
+    (2, WAITING_IN_ORBIT, INTO_ORBIT, ("orbit T1",)),
     (2, {"destroying_action": "excluded"}, THEFT, ("shoot T1 P1 building", "die 6")),
     (2, {}, THEFT, ("shoot T1 P1 building", "die 6")),
     (4, {}, TRANSFER, ("transfer 3 a b",)),
@@ -112,8 +130,9 @@ def test_rare_parts_of_a_state_read_back_too() -> None:
                     seen |= {"excluded"} if state.turn.excluded else set()
                     seen |= {"arrived"} if state.turn.arrived else set()
                     seen |= {"saved now"} if state.turn.saved_now else set()
+                    seen |= {"turn's Rover"} if state.turn.rover is not None else set()
                 seen |= {"destroyed"} if any(p.destroyed for p in state.planets) else set()
-    wanted = {"stolen", "excluded", "arrived", "destroyed", "phase over", "saved now"}
+    wanted = {"stolen", "excluded", "arrived", "destroyed", "phase over", "saved now", "turn's Rover"}
     wanted |= {f"pending {k}" for k in ("to-hit", "damage", "drill-hits", "drill-damage", "explosion", "destruction")}
     assert wanted <= seen, wanted - seen
 
@@ -379,6 +398,38 @@ IMPOSSIBLE = [
     ),
     ("two points saved in one turn", 2, {}, two({}, turn={"actions": 1, "saved_this_turn": 2}), "GT-T1", ()),
     ("arrivals on one planet", 2, {}, two({}, turn={"arrived": {"a": [3]}}), "GT-SP3", ("turn", "arrived")),
+    (
+        "a turn's Rover under rovers_per_turn=any",
+        2,
+        {},
+        two({}, turn={"actions": 1, "stolen": 1, "rover": "T2"}),
+        "GT-F4",
+        ("turn", "rover"),
+    ),
+    (
+        "a turn's Rover before any action",
+        2,
+        {"rovers_per_turn": "one"},
+        two({}, turn={"rover": "T2"}),
+        "GT-F4",
+        ("turn", "rover"),
+    ),
+    (
+        "a turn's Rover that is not there",
+        2,
+        {"rovers_per_turn": "one"},
+        two({}, turn={"actions": 1, "stolen": 1, "rover": "T40"}),
+        "GT-F4",
+        ("turn", "rover"),
+    ),
+    (
+        "a loser holding pieces under lost_pieces=removed",
+        3,
+        {"lost_pieces": "removed"},
+        {"players": [ME, YOU, {"lost": True, "fortifications": ["T30"]}]},
+        "GT-E1",
+        ("players", 2),
+    ),
     ("no action left", 2, {}, two({}, turn={"actions": 1}), "GT-A0", ("turn",)),
     ("a mover who has lost", 3, {}, {"players": [{"lost": True}, YOU, ME]}, "GT-E1", ("turn", "player")),
     ("a player with nothing who plays on", 3, {}, {"players": [ME, YOU]}, "GT-E1", ("players", 2)),

@@ -463,6 +463,52 @@ def test_under_same_turn_a_rover_descends_right_after_changing_orbit():
     assert game.apply(moved, Descend(2, "b:T20")).rover_at(1, "T20") == Rover(1, "T20", 0, 2)
 
 
+def _in_orbit_with_an_action_to_spare(start, descend_after_orbit):
+    """Player 0, with a Space Port on P0, a Factory and a point saved on an earlier turn, moves the
+    Rover on T1 into orbit with the turn's own action."""
+    game = Globetrotter(2, {"descend_after_orbit": descend_after_orbit})
+    theirs = tuple(b for b in start.buildings if b.owner != 0)
+    state = start.with_pieces(
+        buildings=theirs
+        + (building("P0", 0, SPACE_PORT), building("P5", 0, FACTORY), building("P3", 0, TREASURY, points=1))
+    )
+    return game, game.apply(state, EnterOrbit("T1"))
+
+
+def test_a_rover_that_went_into_orbit_descends_at_once_unless_next_turn(start):
+    game, orbiting = _in_orbit_with_an_action_to_spare(start, "same-turn")
+    assert orbiting.turn.player == 0 and orbiting.turn.arrived == ()
+    assert game.apply(orbiting, Descend(3, "T40")).rover_at(0, "T40") == Rover(0, "T40", 0, 3)
+    game, orbiting = _in_orbit_with_an_action_to_spare(start, "next-turn")
+    assert orbiting.turn.player == 0 and orbiting.turn.arrived == ((0, 3),)
+    illegal(game, orbiting, Descend(3, "T40"), "GT-SP3")
+    assert game.apply(hand_turn_to(orbiting, 0), Descend(3, "T40")).rover_at(0, "T40") == Rover(0, "T40", 0, 3)
+
+
+def _two_rovers_after_a_move(rovers_per_turn):
+    """Player 0, with Rovers on T1 and T40 and a point saved on an earlier turn, moves T1 to T11 with
+    the turn's own action."""
+    game = Globetrotter(2, {"rovers_per_turn": rovers_per_turn})
+    start = hand_turn_to(far_opening(game, "P0", "T1"), 0)
+    state = start.with_pieces(
+        rovers=start.rovers + (Rover(0, "T40", 0, 3),),
+        buildings=start.buildings + (building("P3", 0, TREASURY, points=1),),
+    )
+    return game, game.apply(state, Move("T1", "T11"))
+
+
+def test_a_turns_actions_go_to_any_rover_or_under_one_to_the_first_that_acted():
+    game, moved = _two_rovers_after_a_move("any")
+    assert moved.turn.player == 0 and moved.turn.rover is None
+    assert game.apply(moved, Move("T40", "T41")).rover_at(0, "T41") == Rover(0, "T41", 0, 3)
+    game, moved = _two_rovers_after_a_move("one")
+    assert moved.turn.player == 0 and moved.turn.rover == (0, "T11", 3)
+    illegal(game, moved, Move("T40", "T41"), "GT-F4")
+    assert {a.source for a in game.legal_actions(moved) if isinstance(a, Move)} == {"T11"}
+    assert Fortify("T41") in game.legal_actions(moved)  # not a Rover action: any Rover's neighbourhood
+    assert game.apply(moved, Move("T11", "T0")).turn.player == 1
+
+
 # Shooting
 
 

@@ -1,12 +1,15 @@
 """Globetrotter's combat: Shoot, the Drill Cannon, damage, explosions and planet destruction.
 
-Models: GT-A4 to GT-A8 (targets in range under `shooting`, shooters under `shooter`,
+Models: GT-A4 to GT-A8 (targets in range under `shooting`, shooters under `shooter` (under
+`rovers_per_turn=one` and `shooter=rover`, the turn's Rover alone, GT-F4),
 to-hit and damage rolls on 3+ or 4+ under cover, `cover` and
 `fortification_covers_itself`, damage per success under `damage`); GT-D1 to GT-D6 (Ready,
 Aim, Fire, d6 automatic hits shared under `drill_hits`, the explosion of a cannon
-destroyed while ready or aimed (by its own hits too, under `fire_readiness`), the 2d6
+destroyed while ready or aimed (by its own hits too, under `fire_readiness`), its point on
+each adjacent space shared under `drill_hits` as the drill's hits are, the 2d6
 destruction roll against the fire counter under `destruction_roll`); GT-T4 (a destroyed
-Treasury's points go to the destroyer).
+Treasury's points go to the destroyer; one a planet's destruction destroys, under
+`planet_treasuries`).
 
 Every die is a chance node: to-hit, damage and explosion rolls show a d6 face; a
 Drill Cannon's hits are a d6 and their damage one outcome whose exact probability is
@@ -31,6 +34,7 @@ from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
+from rulecheck.games.globetrotter.acting import acted, acting_on_board
 from rulecheck.games.globetrotter.actions import Aim, Damage, Dice, Die, Fire, Ready, Shoot
 from rulecheck.games.globetrotter.context import (
     DRILL_CANNONS,
@@ -58,6 +62,8 @@ from rulecheck.games.globetrotter.options import (
     DrillHits,
     FireReadiness,
     FortificationCoversItself,
+    PlanetTreasuries,
+    RoversPerTurn,
     Shooter,
 )
 from rulecheck.games.globetrotter.state import (
@@ -121,7 +127,7 @@ def shooter_spaces(m: Mover) -> Collection[Where]:
         spaces |= {f >> UNIT_PLACE for f in m.fortifications}
         spaces |= {b >> BUILDING_PLACE for b in m.buildings}
         return spaces
-    return m.on_board.keys()
+    return acting_on_board(m).keys()
 
 
 PIECE_KINDS: Final = (ROVER, FORTIFICATION, BUILDING)
@@ -192,6 +198,10 @@ def apply_shoot(
     else:
         touch("GT-A6")
         first = Pending(DAMAGE_ROLL, player, planet, space, kind, threshold)
+    if rules.options.rovers_per_turn is RoversPerTurn.ONE and rules.options.shooter is Shooter.ROVER:
+        shooter = state.codes_at(rules.boards.places[action.source])[0]
+        assert shooter is not None  # the listing offers shots from the mover's Rovers only
+        state = acted(rules, state, shooter)
     return state.with_pending((first,))
 
 
@@ -352,8 +362,7 @@ def resolve(rules: Rules, state: GlobetrotterState, outcome: Action) -> Globetro
             return state
         touch("GT-B4")
         for neighbour in rules.boards.around[place(event.planet, event.space)]:
-            for piece in _pieces_at(state, neighbour):
-                state = damage(rules, state, piece, 1, event.by)
+            state = _share_damage(rules, state, neighbour, 1, event.by)
         return state
     assert event.kind == DESTRUCTION and isinstance(outcome, Dice)
     touch("GT-D6")
@@ -378,26 +387,28 @@ def _firing_cannon(rules: Rules, state: GlobetrotterState, event: Pending) -> in
 def _drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount: int) -> GlobetrotterState:
     touch("GT-D2")
     firing = _firing_cannon(rules, state, event)
-    if firing is None:
-        return _share_drill_damage(rules, state, event, amount)
     where = place(event.planet, event.space)
-    state = _share_drill_damage(
-        rules, state.replace_building(firing, aimed(firing, AIMED, where & SPACE_MASK)), event, amount
+    if firing is None:
+        return _share_damage(rules, state, where, amount, event.by)
+    state = _share_damage(
+        rules, state.replace_building(firing, aimed(firing, AIMED, where & SPACE_MASK)), where, amount, event.by
     )
     survivor = state.codes_at(where)[2]
     return state if survivor is None else state.replace_building(survivor, aimed(survivor, IDLE, 0))
 
 
-def _share_drill_damage(rules: Rules, state: GlobetrotterState, event: Pending, amount: int) -> GlobetrotterState:
-    """The drill's damage on the pieces of the aimed space, under `drill_hits`."""
-    pieces = _pieces_at(state, place(event.planet, event.space))
+def _share_damage(rules: Rules, state: GlobetrotterState, where: Where, amount: int, by: int) -> GlobetrotterState:
+    """Damage dealt to a space rather than to a piece (the drill's hits on the aimed space, GT-D2; an
+    explosion's point on each adjacent space, GT-D5) on the pieces there, under `drill_hits`: each
+    piece takes all of it, or the Rover takes it until destroyed and the rest goes on."""
+    pieces = _pieces_at(state, where)
     if rules.options.drill_hits is DrillHits.EVERY_PIECE:
         for piece in pieces:
-            state = damage(rules, state, piece, amount, event.by)
+            state = damage(rules, state, piece, amount, by)
         return state
     for piece in pieces:  # rover-first: a Rover, if any, comes first in _pieces_at
         share = min(amount, hp_of(*piece))
-        state = damage(rules, state, piece, share, event.by)
+        state = damage(rules, state, piece, share, by)
         amount -= share
     return state
 
@@ -414,14 +425,19 @@ def damage(rules: Rules, state: GlobetrotterState, piece: Target, amount: int, b
     return _remove(rules, state, piece, by, explode=True)
 
 
-def _remove(rules: Rules, state: GlobetrotterState, piece: Target, by: int, explode: bool) -> GlobetrotterState:
+def _remove(
+    rules: Rules, state: GlobetrotterState, piece: Target, by: int, explode: bool, steal: bool = True
+) -> GlobetrotterState:
     kind, code = piece
     state = state.replace_piece(kind, code, None)
     if kind != BUILDING:
         return state
     building = building_kind(code)
     if building == TREASURY and code >> B_POINTS & FIELD:
-        state = _steal(rules, state, code, by)
+        if steal:
+            state = _steal(rules, state, code, by)
+        else:
+            touch("GT-T4")  # planet_treasuries=lost: the points go with the planet
     if explode and building == DRILL_CANNON and building_readiness(code) in (READY, AIMED):
         touch("GT-D5")
         where = code >> BUILDING_PLACE
@@ -446,9 +462,12 @@ def _steal(rules: Rules, state: GlobetrotterState, treasury: int, by: int) -> Gl
 
 def destroy_planet(rules: Rules, state: GlobetrotterState, planet: int, by: int) -> GlobetrotterState:
     """GT-D6: every Rover and Building on the planet and in its orbit goes, and its
-    Fortifications with them (the rulebook does not list them, but no board is left)."""
+    Fortifications with them (the rulebook does not list them, but no board is left). Under
+    `planet_treasuries=to-firer` the firer gets the points of the Treasuries destroyed (GT-T4);
+    under `lost` they go with the planet."""
+    steal = rules.options.planet_treasuries is PlanetTreasuries.TO_FIRER
     for building in [b for b in state.building_codes if b >> BUILDING_PLACE >> SPACE_BITS == planet]:
-        state = _remove(rules, state, (BUILDING, building), by, explode=False)
+        state = _remove(rules, state, (BUILDING, building), by, explode=False, steal=steal)
     state = state.with_codes(
         rovers=[r for r in state.rover_codes if r >> UNIT_PLACE >> SPACE_BITS != planet],
         fortifications=[f for f in state.fortification_codes if f >> UNIT_PLACE >> SPACE_BITS != planet],

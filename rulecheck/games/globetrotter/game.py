@@ -88,7 +88,7 @@ MOST_DAMAGE = combat.DIE_FACES * combat.DIE_FACES
 
 class Globetrotter(Game[GlobetrotterState, Action]):
     name = "globetrotter"
-    version = 5
+    version = 6
     min_players = min(PLANETS_BY_PLAYERS)
     max_players = max(PLANETS_BY_PLAYERS)
     campaign_players = (2, 4, 6)

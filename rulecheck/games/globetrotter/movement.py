@@ -3,9 +3,11 @@
 Models: GT-A1 to GT-A3 (a Rover moves to an adjacent space holding no Rover, no
 Building and no enemy Fortification; it may share a friendly Fortification's space),
 GT-SP1 (into orbit from beside a friendly Space Port), GT-SP2 (descending onto any
-unoccupied space), GT-SP3 and GT-M2 (orbit to orbit, under `orbit_moves` and
+unoccupied space; in the turn the Rover went into orbit, or a later one, under
+`descend_after_orbit`), GT-SP3 and GT-M2 (orbit to orbit, under `orbit_moves` and
 `planet_adjacency`, and descending from the new orbit only in a later turn, under
-`descend_after_transfer`), GT-SP4 and GT-SP5.
+`descend_after_transfer`), GT-SP4 and GT-SP5; each by the turn's Rover alone under
+`rovers_per_turn=one` (GT-F4, acting.py).
 
 Each listing (`legal_*`) alone decides which Moves are legal, with what the effect
 needs; the effects check nothing again. The predicates a listing reads are named, so that
@@ -20,6 +22,7 @@ from typing import Final
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
+from rulecheck.games.globetrotter.acting import acted, acting_in_orbit, acting_on_board
 from rulecheck.games.globetrotter.actions import Descend, EnterOrbit, Move, Transfer
 from rulecheck.games.globetrotter.context import (
     NOTHING,
@@ -31,7 +34,7 @@ from rulecheck.games.globetrotter.context import (
     Rules,
     Where,
 )
-from rulecheck.games.globetrotter.options import DescendAfterTransfer, OrbitMoves
+from rulecheck.games.globetrotter.options import DescendAfterOrbit, DescendAfterTransfer, OrbitMoves
 from rulecheck.games.globetrotter.state import (
     FIELD,
     SPACE_BITS,
@@ -55,17 +58,19 @@ def legal_moves(m: Mover) -> Listing[int]:
         return NOTHING
     m.touched += _MOVE_CLAUSES
     steps, enterable = m.rules.actions.steps(Move), m.enterable
-    return [(move, rover) for where, rover in m.on_board.items() for there, move in steps[where] if there & enterable]
+    movers = acting_on_board(m)
+    return [(move, rover) for where, rover in movers.items() for there, move in steps[where] if there & enterable]
 
 
-def _to_space(state: GlobetrotterState, rover: int, where: Where) -> GlobetrotterState:
-    """The Rover moved to the place (from the board or from orbit)."""
-    return state.replace_rover(rover, rover & _FIELDS | where << UNIT_PLACE)
+def _to_space(rules: Rules, state: GlobetrotterState, rover: int, where: Where) -> GlobetrotterState:
+    """The Rover moved to the place (from the board or from orbit), as the Rover that acted."""
+    moved = rover & _FIELDS | where << UNIT_PLACE
+    return acted(rules, state.replace_rover(rover, moved), moved)
 
 
 def apply_move(rules: Rules, state: GlobetrotterState, player: int, action: Move, rover: int) -> GlobetrotterState:
     touch(*_MOVE_CLAUSES)
-    return _to_space(state, rover, rules.boards.places[action.target])
+    return _to_space(rules, state, rover, rules.boards.places[action.target])
 
 
 def beside_own_port(m: Mover, where: Where) -> bool:
@@ -81,25 +86,47 @@ def legal_orbits(m: Mover) -> Listing[int]:
     if not m.beside_own_port:
         return NOTHING
     at = m.rules.actions.at(EnterOrbit)
-    return [(at[where], rover) for where, rover in m.on_board.items() if beside_own_port(m, where)]
+    return [(at[where], rover) for where, rover in acting_on_board(m).items() if beside_own_port(m, where)]
 
 
 def apply_enter_orbit(
     rules: Rules, state: GlobetrotterState, player: int, action: EnterOrbit, rover: int
 ) -> GlobetrotterState:
     touch("GT-SP1", "GT-F4", "GT-SP5")
-    return state.replace_rover(rover, rover & _IN_ORBIT)
+    orbiting = acted(rules, state.replace_rover(rover, rover & _IN_ORBIT), rover & _IN_ORBIT)
+    if rules.options.descend_after_orbit is DescendAfterOrbit.SAME_TURN:
+        return orbiting
+    touch("GT-SP3")  # descend_after_orbit=next-turn: it waits, as a Rover from another orbit does
+    return _arrive(orbiting, rover >> UNIT_PLACE >> SPACE_BITS, rover & FIELD)
+
+
+def _arrive(state: GlobetrotterState, planet: int, hp: int, left: int | None = None) -> GlobetrotterState:
+    """The state with one of the player's Rovers (`hp` hit points) come into `planet`'s orbit this turn
+    and waiting to descend; `left`: the orbit it left, if it was waiting there (Rovers alike are one:
+    the one that moves on is one that came)."""
+    turn = state.turn
+    assert turn is not None
+    arrived = list(turn.arrived)
+    if left is not None and (left, hp) in arrived:
+        arrived.remove((left, hp))
+    arrived.append((planet, hp))
+    return state.with_turn(evolve(turn, arrived=tuple(sorted(arrived))))
 
 
 def may_descend(rules: Rules, state: GlobetrotterState, rover: int) -> bool:
-    """GT-SP3 under `descend_after_transfer`: whether one of the player's orbiting Rovers like `rover`
-    (same planet and hit points) did not arrive in that orbit this turn, or arrivals may descend."""
+    """GT-SP3 under `descend_after_transfer` and `descend_after_orbit`: whether one of the player's
+    orbiting Rovers like `rover` (same planet and hit points) is not waiting to descend: it did not
+    come into that orbit this turn in a way that makes it wait."""
     turn = state.turn
     if turn is None or not turn.arrived:
         return True
     touch("GT-SP3")
-    if rules.options.descend_after_transfer is DescendAfterTransfer.SAME_TURN:
-        return True
+    options = rules.options
+    if (
+        options.descend_after_transfer is DescendAfterTransfer.SAME_TURN
+        and options.descend_after_orbit is DescendAfterOrbit.SAME_TURN
+    ):
+        return True  # nothing waits (a written position may still list arrivals)
     return state.rover_codes.count(rover) > turn.arrived.count((rover >> UNIT_PLACE >> SPACE_BITS, rover & FIELD))
 
 
@@ -113,7 +140,7 @@ def legal_descents(m: Mover) -> Listing[tuple[int, Where]]:
     act, tokens = m.rules.actions.act, boards.tokens
     return [
         (act(Descend, r & FIELD, tokens[where]), (r, where))
-        for r in m.orbiting
+        for r in acting_in_orbit(m)
         if may_descend(m.rules, m.state, r)
         for where in boards.places_in(m.unoccupied & boards.planet_set[r >> UNIT_PLACE >> SPACE_BITS])
     ]
@@ -125,7 +152,7 @@ def apply_descend(
     touch("GT-SP2")
     if state.turn is not None and state.turn.arrived:
         touch("GT-SP3")  # the listing asked whether the Rover arrived this turn
-    return _to_space(state, *found)
+    return _to_space(rules, state, *found)
 
 
 def transfers_allowed(rules: Rules) -> bool:
@@ -141,7 +168,7 @@ def legal_transfers(m: Mover) -> Listing[tuple[int, int]]:
     live = rules.live_planets(m.state)
     moves = [
         (r, r >> UNIT_PLACE >> SPACE_BITS, other)
-        for r in m.orbiting
+        for r in acting_in_orbit(m)
         for other in live
         if other != r >> UNIT_PLACE >> SPACE_BITS
     ]
@@ -164,14 +191,11 @@ def apply_transfer(
     touch("GT-SP3", "GT-SP4", "GT-M2")
     rover, target = found
     source, hp = rover >> UNIT_PLACE >> SPACE_BITS, rover & FIELD
-    moved = state.replace_rover(rover, unit_code(place(target, None), player, hp))
-    turn = moved.turn
-    assert turn is not None
-    arrived = list(turn.arrived)
-    if (source, hp) in arrived:  # Rovers alike are one: the one that moves on is one that came
-        arrived.remove((source, hp))
-    arrived.append((target, hp))
-    return moved.with_turn(evolve(turn, arrived=tuple(sorted(arrived))))
+    there = unit_code(place(target, None), player, hp)
+    moved = acted(rules, state.replace_rover(rover, there), there)
+    if rules.options.descend_after_transfer is DescendAfterTransfer.SAME_TURN:
+        return moved
+    return _arrive(moved, target, hp, source)
 
 
 RULES: tuple[PlayRule, ...] = (

@@ -83,6 +83,11 @@ class CapScope(Reading):
     THIS_PLANET = "this-planet"
 
 
+class RoversPerTurn(Reading):
+    ANY = "any"
+    ONE = "one"
+
+
 class OrbitMoves(Reading):
     DESCEND_OR_TRANSFER = "descend-or-transfer"
     DESCEND_ONLY = "descend-only"
@@ -91,6 +96,11 @@ class OrbitMoves(Reading):
 class DescendAfterTransfer(Reading):
     NEXT_TURN = "next-turn"
     SAME_TURN = "same-turn"
+
+
+class DescendAfterOrbit(Reading):
+    SAME_TURN = "same-turn"
+    NEXT_TURN = "next-turn"
 
 
 class FireReadiness(Reading):
@@ -118,6 +128,11 @@ class TreasurySpend(Reading):
     SAVED_FIRST = "saved-first"
 
 
+class PlanetTreasuries(Reading):
+    TO_FIRER = "to-firer"
+    LOST = "lost"
+
+
 class DestroyingAction(Reading):
     COUNTS = "counts"
     EXCLUDED = "excluded"
@@ -126,6 +141,11 @@ class DestroyingAction(Reading):
 class LossCheck(Reading):
     AFTER_EVERY_ACTION = "after-every-action"
     START_OF_TURN = "start-of-turn"
+
+
+class LostPieces(Reading):
+    STAY = "stay"
+    REMOVED = "removed"
 
 
 class GameEnd(Reading):
@@ -175,9 +195,10 @@ class GlobetrotterOptions(Options):
     )
     drill_hits: DrillHits = option(
         DrillHits.EVERY_PIECE,
-        ("GT-D2",),
-        "Drill Cannon damage in a space holding a Rover and a Fortification: each piece takes all of it, or the "
-        "Rover takes it until destroyed and the rest goes to the Fortification",
+        ("GT-D2", "GT-D5"),
+        "damage dealt to a space holding a Rover and a Fortification (a Drill Cannon's hits on its aim, an "
+        "explosion's point on each adjacent space): each piece takes all of it, or the Rover takes it until "
+        "destroyed and the rest goes to the Fortification",
     )
     fortify_adjacency: FortifyAdjacency = option(
         FortifyAdjacency.SPACE_ANY,
@@ -206,6 +227,14 @@ class GlobetrotterOptions(Options):
         ("GT-F5", "GT-A11"),
         "whether the Rover cap counts Rovers and Buildings on all planets or on the Factory's planet",
     )
+    rovers_per_turn: RoversPerTurn = option(
+        RoversPerTurn.ANY,
+        ("GT-F4", "GT-T3"),
+        "whether the actions of a turn with extra Treasury actions may go to different Rovers ('they must choose "
+        "which Rover will perform an action on their turn', L67), or the first Rover action chooses the turn's "
+        "Rover for all the others; Rover actions are Move, into orbit, descend, orbit to orbit, and Shoot under "
+        "shooter=rover",
+    )
     orbit_moves: OrbitMoves = option(
         OrbitMoves.DESCEND_OR_TRANSFER,
         ("GT-SP3", "GT-SP4"),
@@ -216,6 +245,12 @@ class GlobetrotterOptions(Options):
         ("GT-SP3",),
         "whether a Rover that moved to another planet's orbit may descend in the same turn, or, as L58 says, 'in a"
         " subsequent turn'",
+    )
+    descend_after_orbit: DescendAfterOrbit = option(
+        DescendAfterOrbit.SAME_TURN,
+        ("GT-SP1", "GT-SP2", "GT-SP3"),
+        "whether a Rover that moved into orbit from beside a Space Port may descend in the same turn (L57 sets no "
+        "wait), or only in a later turn, as L58 says of a Rover that moved to another planet's orbit",
     )
     fire_readiness: FireReadiness = option(
         FireReadiness.AIMED_UNTIL_HITS_LAND,
@@ -244,6 +279,12 @@ class GlobetrotterOptions(Options):
         ("GT-T3", "GT-T4", "GT-T5"),
         "which extra actions a player holding stolen and saved points spends first",
     )
+    planet_treasuries: PlanetTreasuries = option(
+        PlanetTreasuries.TO_FIRER,
+        ("GT-D6", "GT-T4"),
+        "whether the Treasuries a planet's destruction destroys (L79) give their points to the player whose Drill "
+        "Cannon fired, as 'the player that destroyed it' (L86), or are lost with the planet",
+    )
     destroying_action: DestroyingAction = option(
         DestroyingAction.COUNTS,
         ("GT-T4", "GT-T5"),
@@ -254,6 +295,12 @@ class GlobetrotterOptions(Options):
         ("GT-E1",),
         "when the loss condition is checked: after every action for every player, or at the start of each player's"
         " own turn",
+    )
+    lost_pieces: LostPieces = option(
+        LostPieces.STAY,
+        ("GT-E1",),
+        "what becomes of the pieces of a player who has lost (L91 says nothing): they stay on the board, blocking, "
+        "giving cover and open to shots, or they all leave it, orbit included",
     )
     game_end: GameEnd = option(
         GameEnd.LAST_STANDING,

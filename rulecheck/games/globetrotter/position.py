@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, NoReturn
 
+from rulecheck.core.evolve import evolve
 from rulecheck.core.untrusted import shown
 from rulecheck.games.globetrotter.board import PLANET_LETTERS, Boards
 from rulecheck.games.globetrotter.combat import DAMAGE_ROLL, DESTRUCTION, DRILL_DAMAGE, DRILL_HITS, EXPLOSION, TO_HIT
@@ -48,12 +49,15 @@ from rulecheck.games.globetrotter.counters import (
 )
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.games.globetrotter.options import (
+    DescendAfterOrbit,
     DestroyingAction,
     DestructionRoll,
     FortifyAdjacency,
     GameEnd,
     GlobetrotterOptions,
     LossCheck,
+    LostPieces,
+    RoversPerTurn,
 )
 from rulecheck.games.globetrotter.state import (
     AIMED,
@@ -110,7 +114,17 @@ BY_NAME: Final = {name: key for key, name in NAMES.items()}
 POINT_CAPACITY: Final = {FACTORY: (FACTORY_CAPACITY, "GT-F1"), TREASURY: (TREASURY_CAPACITY, "GT-T2")}
 """The building types that hold points, with the most they hold and the clause saying so."""
 TOP_KEYS: Final = ("phase", "contenders", "placing", "turn", "planets", "players", "pending")
-TURN_KEYS: Final = ("player", "actions", "counted", "stolen", "saved_this_turn", "action_excluded", "arrived")
+TURN_KEYS: Final = (
+    "player",
+    "actions",
+    "counted",
+    "stolen",
+    "saved_this_turn",
+    "action_excluded",
+    "arrived",
+    "rover",
+)
+ORBIT_ROVER_KEYS: Final = ("orbit", "hp")
 
 
 def _type_name(value: object) -> str:
@@ -428,8 +442,13 @@ def _read_turn(r: _Reader, value: object) -> Turn:
         r.refuse(("turn", "action_excluded"), "only under destroying_action=excluded", "GT-T5")
     arrived: list[tuple[int, int]] = []
     if "arrived" in entry:
-        if r.boards.count == 1:
-            r.refuse(("turn", "arrived"), "no Rover arrives from another orbit with one planet", "GT-SP3")
+        if r.boards.count == 1 and r.options.descend_after_orbit is DescendAfterOrbit.SAME_TURN:
+            r.refuse(
+                ("turn", "arrived"),
+                "with one planet no Rover waits to descend: none arrives from another orbit, and one that"
+                " went into orbit may descend at once (descend_after_orbit=same-turn)",
+                "GT-SP3",
+            )
         for letter, hps in r.table(entry["arrived"], ("turn", "arrived")).items():
             planet = r.planet_index(letter)  # a planet destroyed since the Rover arrived stays listed
             if planet is None:
@@ -531,6 +550,12 @@ def _check_losses(r: _Reader, state: GlobetrotterState) -> None:
     if state.phase not in (PLAY, OVER) or state.pending:
         return
     alive = [p for p in range(players) if p not in state.lost]
+    if r.options.lost_pieces is LostPieces.REMOVED:
+        holding = {x.owner for x in state.rovers} | {x.owner for x in state.fortifications}
+        holding |= {x.owner for x in state.buildings}
+        for p in state.lost:
+            if p in holding:
+                r.refuse(("players", p), f"player {p} has lost, so holds no piece (lost_pieces=removed)", "GT-E1")
     if r.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
         for p in alive:
             if not any(x.owner == p and x.space is not None for x in state.rovers) and not any(
@@ -638,6 +663,8 @@ def read(game: Globetrotter, document: Mapping[str, Any], fail: Fail) -> Globetr
         turn = _read_turn(r, doc.get("turn", {}))
         if turn.player in lost:
             r.refuse(("turn", "player"), f"player {turn.player} has lost and never moves again", "GT-E1")
+        if "rover" in doc.get("turn", {}):
+            turn = evolve(turn, rover=_read_turns_rover(r, doc["turn"]["rover"], pieces, turn))
     pending: tuple[Pending, ...] = ()
     if "pending" in doc:
         if turn is None:
@@ -663,6 +690,36 @@ def read(game: Globetrotter, document: Mapping[str, Any], fail: Fail) -> Globetr
     return state
 
 
+def _read_turns_rover(r: _Reader, value: object, pieces: _Pieces, turn: Turn) -> tuple[int, str, int]:
+    """GT-F4 under `rovers_per_turn=one`: the code of the turn's Rover, written as its space, or as
+    `{ orbit = LETTER, hp = N }` for one in orbit; it must be a Rover of the player to move, in a turn
+    that has taken an action."""
+    path = ("turn", "rover")
+    if r.options.rovers_per_turn is not RoversPerTurn.ONE:
+        r.refuse(path, "only under rovers_per_turn=one does a turn keep the Rover that acted", "GT-F4")
+    if not turn.taken:
+        r.refuse(path, "a Rover acts by an action of this turn, and none is taken yet", "GT-F4")
+    if isinstance(value, Mapping):
+        entry = r.table(value, path, ORBIT_ROVER_KEYS)
+        planet = r.orbit(entry.get("orbit", PLANET_LETTERS[0]), (*path, "orbit"))
+        hp = r.integer(entry.get("hp", ROVER_HP), (*path, "hp"), 1, ROVER_HP, "GT-A8", "a Rover's hit points")
+        rover = Rover(planet, None, turn.player, hp)
+    else:
+        planet, space = r.space(value, path)
+        rover = Rover(planet, space, turn.player, 0)
+    found = [x for x in pieces.rovers if (x.planet, x.space, x.owner) == (rover.planet, rover.space, turn.player)]
+    found = [x for x in found if rover.space is not None or x.hp == rover.hp]
+    if not found:
+        r.refuse(path, f"player {turn.player} has no such Rover", "GT-F4")
+    return found[0].planet, found[0].space or "", found[0].hp
+
+
+def _write_turns_rover(boards: Boards, rover: Rover) -> str | dict[str, Any]:
+    if rover.space is None:
+        return {"orbit": boards.orbit_token(rover.planet), "hp": rover.hp}
+    return boards.token(rover.planet, rover.space)
+
+
 def _spaces(boards: Boards, pieces: Sequence[Rover | Fortification | Building]) -> list[Any]:
     """Pieces in the order of their spaces: by planet, then label (docs/board.md)."""
     return sorted(pieces, key=lambda p: (p.planet, label_order(p.space or "")))
@@ -685,11 +742,14 @@ def write(game: Globetrotter, state: GlobetrotterState) -> dict[str, Any]:
             written["action_excluded"] = True
         written["stolen"] = turn.stolen
         written["saved_this_turn"] = turn.saved_now
-        if boards.count > 1:
+        if boards.count > 1 or turn.arrived:
             arrived: dict[str, list[int]] = {}
             for planet, hp in turn.arrived:
                 arrived.setdefault(boards.orbit_token(planet), []).append(hp)
             written["arrived"] = arrived
+        if turn.rover is not None:  # only under rovers_per_turn=one
+            planet, space, hp = turn.rover
+            written["rover"] = _write_turns_rover(boards, Rover(planet, space or None, turn.player, hp))
         doc["turn"] = written
     doc["planets"] = {
         boards.orbit_token(i): {"fires": p.fires, "destroyed": p.destroyed} for i, p in enumerate(state.planets)

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
-from rulecheck.games.globetrotter import combat, construction, movement, setup
+from rulecheck.games.globetrotter import acting, combat, construction, movement, setup
 from rulecheck.games.globetrotter.actions import (
     Aim,
     Build,
@@ -55,7 +55,7 @@ from rulecheck.games.globetrotter.counters import (
     treasury_allowed,
     under_rover_cap,
 )
-from rulecheck.games.globetrotter.options import FortifyAdjacency
+from rulecheck.games.globetrotter.options import FortifyAdjacency, Shooter
 from rulecheck.games.globetrotter.state import (
     AIMED,
     B_POINTS,
@@ -220,12 +220,20 @@ def in_play(m: Mover, action: Action) -> Refusal | None:
     return "GT-A0", f"{action.verb!r} is not an action of play"
 
 
+_ONE_ROVER: Final = (
+    "under rovers_per_turn=one the Rover that took this turn's first Rover action takes all of them"
+    " (Move, into orbit, descend, orbit to orbit, Shoot)"
+)
+
+
 def _own_rover_at(m: Mover, token: str) -> tuple[int, Where]:
     """GT-F4: the mover's Rover on the space `token` names, and that place."""
     where = _space(m.rules, m.state, token, "GT-A1")
     rover = m.on_board.get(where)
     if rover is None:
         raise _Explained("GT-F4", f"no Rover of yours on {token}")
+    if where not in acting.acting_on_board(m):
+        raise _Explained("GT-F4", _ONE_ROVER)
     return rover, where
 
 
@@ -254,6 +262,8 @@ def _orbiting_rover(m: Mover, planet: int, hp: int) -> int:
     rover = unit_code(place(planet, None), m.player, hp)
     if rover not in m.orbiting:
         raise _Explained("GT-SP2", f"no Rover of yours with {hp} hit points orbits that planet")
+    if rover not in acting.acting_in_orbit(m):
+        raise _Explained("GT-F4", _ONE_ROVER)
     return rover
 
 
@@ -263,7 +273,10 @@ def _descend(m: Mover, action: Descend) -> Refusal | None:
     if not m.rules.boards.bit[where] & m.unoccupied:
         return "GT-SP2", f"{action.target} is occupied"
     if not movement.may_descend(m.rules, m.state, rover):
-        return "GT-SP3", "a Rover that moved to this orbit this turn descends in a subsequent turn"
+        return "GT-SP3", (
+            "a Rover that came into this orbit this turn descends in a subsequent turn (from another orbit under "
+            "descend_after_transfer=next-turn, from the board under descend_after_orbit=next-turn)"
+        )
     return None
 
 
@@ -282,6 +295,8 @@ def _shoot(m: Mover, action: Shoot) -> Refusal | None:
     source = _space(m.rules, m.state, action.source, "GT-A4")
     where = _space(m.rules, m.state, action.target, "GT-A4")
     if source not in combat.shooter_spaces(m):
+        if source in m.on_board and m.rules.options.shooter is Shooter.ROVER:
+            return "GT-F4", _ONE_ROVER
         return "GT-A4", f"you have no piece that may shoot on {action.source}"
     target = dict(zip(combat.PIECE_KINDS, m.state.codes_at(where))).get(action.kind)
     if (action.kind, target) not in m.enemies:

@@ -278,12 +278,15 @@ class Turn:
     """Under `destroying_action=excluded`: whether the action being resolved has already stopped
     counting, so that one action destroying two Treasuries is excluded once."""
     arrived: tuple[tuple[int, int], ...] = ()
-    """(planet, hit points) of each of the player's Rovers that moved into that planet's orbit from
-    another's this turn, sorted; under `descend_after_transfer=next-turn` they descend only in a
-    later turn (GT-SP3)."""
+    """(planet, hit points) of each of the player's Rovers that came into that planet's orbit this turn
+    and so descend only in a later turn (GT-SP3), sorted: from another orbit under
+    `descend_after_transfer=next-turn`, from the board under `descend_after_orbit=next-turn`."""
     saved_now: int = 0
     """Action points the player saved into their Treasury this turn; under
     `saved_point_use=next-turn` they are spent only in a later turn (GT-T1)."""
+    rover: tuple[int, str, int] | None = None
+    """Under `rovers_per_turn=one`: (planet, space label, hit points) of the Rover that took this turn's
+    Rover actions, where it stands now ("" in orbit); None before the first one (GT-F4)."""
 
 
 @attrs.frozen(cache_hash=True)

@@ -7,7 +7,8 @@ Under the default removal `ring15` they are the 4 turns about the removed pentag
 axis; the snub dodecahedron is chiral, so no reflection is among them. Under `ring14-hq`
 and `ring14-snub` there is none. A rotation applies to every planet at once and
 relabels every space a state holds: where Rovers, Fortifications and Buildings stand,
-where a Drill Cannon aims, and where a pending chance event strikes.
+where a Drill Cannon aims, where the turn's Rover stands (`rovers_per_turn=one`), and where a
+pending chance event strikes.
 
 Leaves out: permuting the planets of a multi-planet game, rotating planets
 independently, and relabelling actions (a state's legal actions are recomputed from
@@ -78,6 +79,10 @@ def relabel(state: GlobetrotterState, images: Mapping[str, str], numbers: tuple[
     fortifications = [_moved_unit(f, numbers) for f in state.fortification_codes]
     buildings = [_moved_building(b, numbers) for b in state.building_codes]
     carried = state.with_codes(rovers=rovers, fortifications=fortifications, buildings=buildings)
+    turn = state.turn
+    if turn is not None and turn.rover is not None:
+        planet, space, hp = turn.rover
+        carried = carried.with_turn(evolve(turn, rover=(planet, images[space] if space else "", hp)))
     if not state.pending:
         return carried
     return carried.with_pending(tuple(evolve(p, space=images[p.space] if p.space else "") for p in state.pending))

@@ -3,9 +3,10 @@
 Models: a turn gives one action (GT-A0), plus extra actions from stolen Treasury points
 (to use now or forfeit, GT-T4) and saved ones (GT-T3; under `saved_point_use=next-turn`,
 not those saved this same turn, GT-T1), never more than 4 in a row
-(GT-T5). After each action settles, losses are checked (`loss_check`), the game may end
-(`game_end`, GT-E2, GT-E3), and the turn passes clockwise (up the seat indices) to the
-next player who has not lost, whose Factories then gain a build point (GT-F1).
+(GT-T5). After each action settles, losses are checked (`loss_check`; a loser's pieces stay
+or leave under `lost_pieces`), the game may end (`game_end`, GT-E2, GT-E3), and the turn
+passes clockwise (up the seat indices) to the next player who has not lost, whose Factories
+then gain a build point (GT-F1).
 
 Leaves out: what the actions do (the rule modules).
 """
@@ -27,7 +28,7 @@ from rulecheck.games.globetrotter.counters import (
     turn_start_points,
     usable_saved,
 )
-from rulecheck.games.globetrotter.options import GameEnd, LossCheck, SavedPointUse, TreasurySpend
+from rulecheck.games.globetrotter.options import GameEnd, LossCheck, LostPieces, SavedPointUse, TreasurySpend
 from rulecheck.games.globetrotter.state import (
     B_OWNER,
     B_POINTS,
@@ -107,8 +108,10 @@ def _spent(turn: Turn, usable: int, stolen_first: bool) -> tuple[Turn, int]:
     counted, own_used, stolen, usable_after = spend_action(
         INT_OPS, turn.counted, turn.own_used, turn.stolen, usable, stolen_first
     )
-    if turn.arrived or turn.saved_now:
-        spent = Turn(turn.player, turn.taken + 1, counted, own_used, stolen, False, turn.arrived, turn.saved_now)
+    if turn.arrived or turn.saved_now or turn.rover is not None:
+        spent = Turn(
+            turn.player, turn.taken + 1, counted, own_used, stolen, False, turn.arrived, turn.saved_now, turn.rover
+        )
     else:
         spent = _turn(turn.player, turn.taken + 1, counted, own_used, stolen)
     return spent, int(usable_after)
@@ -157,13 +160,22 @@ def spend(rules: Rules, state: GlobetrotterState) -> tuple[GlobetrotterState, Tu
 
 def counted_turn(paid: GlobetrotterState, spent: Turn, after: GlobetrotterState) -> Turn:
     """The turn after an action whose effect made `after` from `paid` (`spend`): the action counted
-    as in `spent`, and what the effect changed in the turn (Rovers arrived, points saved) kept."""
+    as in `spent`, and what the effect changed in the turn (Rovers arrived, points saved, the Rover
+    that acted) kept."""
     turn = after.turn
     if turn is paid.turn:
         return spent
     assert turn is not None
     return Turn(
-        spent.player, spent.taken, spent.counted, spent.own_used, spent.stolen, False, turn.arrived, turn.saved_now
+        spent.player,
+        spent.taken,
+        spent.counted,
+        spent.own_used,
+        spent.stolen,
+        False,
+        turn.arrived,
+        turn.saved_now,
+        turn.rover,
     )
 
 
@@ -195,8 +207,19 @@ def losing(state: GlobetrotterState, players: Iterable[int]) -> list[int]:
     return found
 
 
-def _mark_lost(state: GlobetrotterState, players: list[int]) -> GlobetrotterState:
-    return evolve(state, lost=tuple(sorted(set(state.lost) | set(players))))
+def _mark_lost(rules: Rules, state: GlobetrotterState, players: list[int]) -> GlobetrotterState:
+    """The state with `players` marked as lost; under `lost_pieces=removed` their pieces all leave the
+    board and the orbits (a Drill Cannon leaving does not explode, a Treasury's points go with it)."""
+    state = evolve(state, lost=tuple(sorted(set(state.lost) | set(players))))
+    if rules.options.lost_pieces is LostPieces.STAY:
+        return state
+    touch("GT-E1")
+    gone = set(players)
+    return state.with_codes(
+        rovers=[r for r in state.rover_codes if r >> OWNER & FIELD not in gone],
+        fortifications=[f for f in state.fortification_codes if f >> OWNER & FIELD not in gone],
+        buildings=[b for b in state.building_codes if b >> B_OWNER & FIELD not in gone],
+    )
 
 
 def _game_over(rules: Rules, state: GlobetrotterState) -> bool:
@@ -215,7 +238,7 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int, *, fresh: bo
     nobody else holds, so the turn is set on it (`settle_turn`) rather than on a copy."""
     while True:
         if rules.options.loss_check is LossCheck.START_OF_TURN and has_lost(state, player):
-            state = _mark_lost(state, [player])
+            state = _mark_lost(rules, state, [player])
             if _game_over(rules, state):
                 return evolve(state, phase=OVER, turn=None)
             player = next_player(rules, state, player)
@@ -264,12 +287,12 @@ def finish_action(
             break
     else:
         touch("GT-E2")
-        return evolve(_mark_lost(state, list(range(rules.players))), phase=OVER, turn=None)
+        return evolve(_mark_lost(rules, state, list(range(rules.players))), phase=OVER, turn=None)
     if rules.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
         lost = state.lost
         newly = losing(state, [p for p in range(rules.players) if p not in lost] if lost else range(rules.players))
         if newly:
-            state = _mark_lost(state, newly)
+            state = _mark_lost(rules, state, newly)
     if _game_over(rules, state):
         return evolve(state, phase=OVER, turn=None)
     usable = usable_points(rules, state, turn)
