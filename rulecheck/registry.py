@@ -57,6 +57,7 @@ from rulecheck.games.mechanica.board import board_view as mechanica_board
 from rulecheck.games.mechanica.data import listing as mechanica_components
 from rulecheck.games.mechanica.game import Mechanica
 from rulecheck.games.mechanica.picture import picture as mechanica_picture
+from rulecheck.games.mechanica.policy import plan as mechanica_plan
 from rulecheck.games.mechanica.statements import statement_set as mechanica_statements
 from rulecheck.games.mechanica.symbolic import systems as mechanica_systems
 from rulecheck.model.declaration import GameDeclaration, Tested
@@ -120,6 +121,7 @@ MECHANICA = GameDeclaration(
     board=mechanica_board,
     picture=mechanica_picture,
     position=mechanica_position.FORMAT,
+    plan=mechanica_plan,
     components=lambda game: mechanica_components(game.data),
     audit="mechanica-audit.toml",
     ledger="mechanica-ledger.toml",
