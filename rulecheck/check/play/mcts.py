@@ -30,7 +30,7 @@ from rulecheck.core.notation import Action
 
 EXPLORATION: Final = math.sqrt(2)
 """UCB1's exploration constant, for values in [0, 1]."""
-PLAYOUT_STEPS: Final = 200
+PLAYOUT_STEPS: Final = 50
 """A random playout stops after this many actions and is valued by the game's progress."""
 
 
