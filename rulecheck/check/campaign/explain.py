@@ -131,8 +131,8 @@ def _policies_tried(fuzzing: Sequence[Task], searches: Sequence[Outcome], plays:
     """Every policy that played in search of a clause, with its budget: the uniform fuzzing, the
     clause-directed games and each search policy's games, with their player counts."""
     counts = ", ".join(str(n) for n in sorted({t.players for t in fuzzing}))
-    games = sum(t.size for t in fuzzing)
-    tried = [f"random: {games} fuzzed games of up to {max(t.max_steps for t in fuzzing)} actions at {counts} players"]
+    fuzzed = sum(t.size for t in fuzzing)
+    tried = [f"random: {fuzzed} fuzzed games of up to {max(t.max_steps for t in fuzzing)} actions at {counts} players"]
     by_player: dict[str, list[Task]] = {CLAUSE_DIRECTED: [o.task for o in searches]}
     for outcome in plays:
         by_player.setdefault(outcome.task.subject, []).append(outcome.task)
