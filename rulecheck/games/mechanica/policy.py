@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from rulecheck.core.notation import Action
 from rulecheck.games.mechanica.actions import BuyFork, BuyTruck, Complete, Demolish, Install, Make, Next, Recycle, Sell
+from rulecheck.model.plan import first_offered
 
 PLAN: Final = (Complete, Sell, Next, BuyTruck, BuyFork, Make)
 """After the dearest improvement, the plan's kinds of action, most wanted first."""
@@ -34,8 +35,4 @@ def plan(game: Any, state: Any, legal: tuple[Action, ...]) -> Sequence[Action]:
     if buys:
         dearest = [a for a in buys if a.spot == min(a.spot for a in buys)]
         return [a for a in dearest if isinstance(a, Install)] or dearest
-    for kind in PLAN:
-        wanted = [a for a in legal if isinstance(a, kind)]
-        if wanted:
-            return wanted
-    return [a for a in legal if not isinstance(a, Demolish)] or legal
+    return first_offered(legal, PLAN, (Demolish,))
