@@ -80,8 +80,8 @@ def test_a_game_without_a_plan_refuses_the_plan_policy():
     [
         (Pig(2, {"target": "10"}), ("greedy", "mcts:6")),
         (make_game("mechanica", 2), ("greedy", "plan", "mcts:3")),
-        (make_game("globot-time-force", 2), ("greedy", "mcts:3")),
-        (make_game("globetrotter", 2), ("greedy", "mcts:2")),
+        (make_game("globot-time-force", 2), ("greedy", "plan", "mcts:3")),
+        (make_game("globetrotter", 2), ("greedy", "plan", "mcts:2")),
     ],
     ids=lambda v: getattr(v, "name", None) or "-".join(v),
 )
