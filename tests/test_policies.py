@@ -15,8 +15,9 @@ import pytest
 from rulecheck.check.play.playthrough import play, random_game
 from rulecheck.check.play.policies import UNIFORM, Policy, policy_named
 from rulecheck.check.watch.api import check_play
+from rulecheck.cli.shared import policy_from
 from rulecheck.core.clauses import coverage
-from rulecheck.core.errors import SpecError
+from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.registry import make_game
@@ -139,3 +140,16 @@ def test_mechanica_plan_reaches_double_rotate_in_most_two_player_games():
             play(game, (policy_named("plan"),), seed)
         reached += "MEC-T11" in counted
     assert reached >= 20  # measured: 27 of 30
+
+
+def test_openspiel_mcts_plays_legally_and_the_same_game_from_the_same_seed_once_the_command_asks_for_it():
+    game = make_game("globot-time-force", 2)
+    policy = policy_from("openspiel-mcts:4")
+    assert policy.name == "openspiel-mcts:4"
+    first = play(game, (policy,), seed=1, max_steps=12)
+    check_play(game, first.actions)
+    assert play(game, (policy,), seed=1, max_steps=12).actions == first.actions
+    with pytest.raises(OptionError, match=r"policy 'openspiel-mcts:0': the playouts must be a whole number"):
+        policy_from("openspiel-mcts:0")
+    with pytest.raises(OptionError, match=r"no policy 'greed'; policies: .*openspiel-mcts:<playouts>"):
+        policy_from("greed")

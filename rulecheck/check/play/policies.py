@@ -9,18 +9,21 @@ name that says what it is and its budget, and `choose`), and the policies behind
   expectation over the outcomes that follow it; ties broken by the rng;
 - `plan`: the game's obvious plan, which its declaration names (`GameDeclaration.plan`), one of
   the actions it allows drawn by the rng; a game without one is refused (SpecError);
-- `mcts:<playouts>`: the project's UCT search (mcts.py), `playouts` random playouts per move.
+- `mcts:<playouts>`: the project's UCT search (mcts.py), `playouts` random playouts per move;
+- `openspiel-mcts:<playouts>`: OpenSpiel's MCTS bot, known once rulecheck/suite/openspiel_mcts.py
+  is imported (it registers itself: `register_budgeted`; the command imports it when asked for it).
 `policy_named` reads these names from the command line. Look-ahead steps are counted apart from
 clause coverage (`coverage(isolated=True)`): a step a policy only considers is no step of play.
 
-Leaves out: what is measured over many games (the balance report), OpenSpiel's own MCTS bot
-(the suite layer's openspiel.py plays the project's games for OpenSpiel, below which this
-module sits), and the play itself (playthrough.py).
+Leaves out: what is measured over many games (the balance report), OpenSpiel's MCTS bot itself
+(in the suite layer, above this one, beside the project's OpenSpiel game), and the play itself
+(playthrough.py).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 import attrs
@@ -103,8 +106,20 @@ PLAN = Plan()
 POLICIES = {p.name: p for p in (UNIFORM, GREEDY, PLAN)}
 """The policies known by name alone."""
 
-BUDGETED: Final = {"mcts": Uct}
-"""The policies named with a budget, `<name>:<playouts>`, by name: each class takes the playouts."""
+BUDGETED: Final[dict[str, Callable[[int], Policy]]] = {"mcts": Uct}
+"""The policies named with a budget, `<name>:<playouts>`, by name: each is made from the playouts."""
+
+
+OPENSPIEL_MCTS: Final = "openspiel-mcts"
+"""The name of OpenSpiel's MCTS bot as a policy, which its module registers (`register_budgeted`)."""
+
+
+def register_budgeted(kind: str, make: Callable[[int], Policy]) -> None:
+    """Make `<kind>:<playouts>` name the policy `make(playouts)`: for a policy of a layer above
+    this one (OpenSpiel's MCTS, rulecheck/suite/openspiel_mcts.py, registers itself so)."""
+    if kind in BUDGETED or kind in POLICIES:
+        raise ValueError(f"a policy is already called {kind!r}")
+    BUDGETED[kind] = make
 
 
 def policy_named(text: str) -> Policy:
