@@ -53,6 +53,7 @@ MEASUREMENTS: dict[str, Run] = {
     "hypothesis": lambda m, a: m.measure(a.seconds / 2, _games(a)),
     "stateful": lambda m, a: m.measure(3 if a.quick else 10, _games(a)),
     "openspiel": lambda m, a: m.measure(a.seconds / 2, _games(a)),
+    "mcts": lambda m, a: m.measure(a.seconds / 4, _games(a)),
     "lengths": lambda m, a: m.measure(a.seconds / 4, _games(a)),
     "explore": lambda m, a: m.measure(500 if a.quick else 20_000, _games(a)),
     "proofs": lambda m, a: m.measure(1 if a.quick else 3, _games(a)),

@@ -43,12 +43,14 @@ from rulecheck.games.globetrotter.components import listing as globetrotter_comp
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.games.globetrotter.picture import board_picture as globetrotter_map
 from rulecheck.games.globetrotter.picture import picture as globetrotter_picture
+from rulecheck.games.globetrotter.policy import plan as globetrotter_plan
 from rulecheck.games.globetrotter.symbolic import systems as globetrotter_systems
 from rulecheck.games.globetrotter.tables import TABLES as GLOBETROTTER_TABLES
 from rulecheck.games.globot_time_force import position as globot_time_force_position
 from rulecheck.games.globot_time_force.components import listing as globot_time_force_components
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
 from rulecheck.games.globot_time_force.picture import picture as globot_time_force_picture
+from rulecheck.games.globot_time_force.policy import plan as globot_time_force_plan
 from rulecheck.games.globot_time_force.statements import statement_set as globot_time_force_statements
 from rulecheck.games.globot_time_force.symbolic import systems as globot_time_force_systems
 from rulecheck.games.globot_time_force.tables import TABLES as GLOBOT_TIME_FORCE_TABLES
@@ -57,6 +59,7 @@ from rulecheck.games.mechanica.board import board_view as mechanica_board
 from rulecheck.games.mechanica.data import listing as mechanica_components
 from rulecheck.games.mechanica.game import Mechanica
 from rulecheck.games.mechanica.picture import picture as mechanica_picture
+from rulecheck.games.mechanica.policy import plan as mechanica_plan
 from rulecheck.games.mechanica.statements import statement_set as mechanica_statements
 from rulecheck.games.mechanica.symbolic import systems as mechanica_systems
 from rulecheck.model.declaration import GameDeclaration, Tested
@@ -82,6 +85,7 @@ GLOBETROTTER = GameDeclaration(
     picture=globetrotter_picture,
     components=lambda game: globetrotter_components(),
     position=globetrotter_position.FORMAT,
+    plan=globetrotter_plan,
     audit="globetrotter-audit.toml",
     ledger="globetrotter-ledger.toml",
     tested=Tested.shipped(
@@ -101,6 +105,7 @@ GLOBOT_TIME_FORCE = GameDeclaration(
     systems=globot_time_force_systems,
     picture=globot_time_force_picture,
     position=globot_time_force_position.FORMAT,
+    plan=globot_time_force_plan,
     components=lambda game: globot_time_force_components(game.data),
     audit="globot-time-force-audit.toml",
     ledger="globot-time-force-ledger.toml",
@@ -120,6 +125,7 @@ MECHANICA = GameDeclaration(
     board=mechanica_board,
     picture=mechanica_picture,
     position=mechanica_position.FORMAT,
+    plan=mechanica_plan,
     components=lambda game: mechanica_components(game.data),
     audit="mechanica-audit.toml",
     ledger="mechanica-ledger.toml",

@@ -128,9 +128,9 @@ def test_fortify_adjacency_is_found_by_a_proof_and_by_a_reading_under_the_rover_
 def produced(verdict):
     """Every piece of evidence the campaign produced, in the order verify files it, each witness
     that was shrunk in place of the first."""
-    pursued = [o for o in verdict.outcomes if o.task.job == "pursue"]
+    pursued = [o for o in verdict.outcomes if o.task.job in ("pursue", "play")]
     shrunk = [o for o in verdict.outcomes if o.task.job == "shrink"]
-    found = [e for o in verdict.outcomes if o.task.job not in ("pursue", "shrink") for e in o.evidence]
+    found = [e for o in verdict.outcomes if o.task.job not in ("pursue", "play", "shrink") for e in o.evidence]
     return with_shrunk_witnesses(found, shrunk) + dead_rules("globetrotter", verdict.outcomes, pursued)
 
 
@@ -355,13 +355,16 @@ def test_every_declared_audit_names_only_keys_its_checks_can_produce():
 
 
 def test_a_dead_rule_is_unreachable_where_a_whole_state_space_was_explored_rare_where_a_search_reached_it():
-    """Only the first is a finding; a rare rule and one not reached are notes of coverage."""
+    """Only the first is a finding; a rare rule and one not reached are notes of coverage. A search
+    policy's game that reaches a clause makes it rare too, and a dead rule's witness and a rule not
+    reached name every policy that played, with its budget."""
     clauses = [c.id for c in DECLARATIONS["globetrotter"].catalogue().clauses]
     covered = {c: 1 for c in clauses if c not in ("GT-A16", "GT-E2", "GT-T4")}
     fuzzing = Outcome(Task("fuzz", "globetrotter", 2, size=1, max_steps=10), coverage=covered)
     whole = Outcome(Task("explore", "globetrotter", 4, size=50), coverage=covered, exhaustive_states=42)
     fuzz_4 = Outcome(Task("fuzz", "globetrotter", 4, size=1, max_steps=10), coverage=covered)
     trace = {"format": "rulecheck-trace", "steps": []}
+    played = {"format": "rulecheck-trace", "steps": ["played"]}
     chased = [
         Outcome(
             Task("pursue", "globetrotter", 2, size=3, max_steps=9, subject="GT-E2"),
@@ -371,17 +374,37 @@ def test_a_dead_rule_is_unreachable_where_a_whole_state_space_was_explored_rare_
             Task("pursue", "globetrotter", 2, size=3, max_steps=9, subject="GT-T4"),
             verdicts=({"clause": "GT-T4", "players": 2},),
         ),
+        Outcome(
+            Task("play", "globetrotter", 2, size=4, max_steps=9, subject="greedy", targets=("GT-A16", "GT-T4")),
+            verdicts=({"clause": "GT-A16", "players": 2, "policy": "greedy", "reached": 5, "trace": played},),
+        ),
+        Outcome(
+            Task("play", "globetrotter", 2, size=1, max_steps=9, subject="mcts:2", targets=("GT-A16", "GT-T4")),
+        ),
     ]
     found = {(e.subject, e.players): e for e in dead_rules("globetrotter", [fuzzing, whole, fuzz_4], chased)}
     assert set(found) == {(c, n) for c in ("GT-A16", "GT-E2", "GT-T4") for n in (2, 4)}
+    fuzzed = "random: 2 fuzzed games of up to 10 actions at 2, 4 players"
     for clause in ("GT-A16", "GT-E2", "GT-T4"):
         assert found[(clause, 4)].check == DEAD_RULE
         assert found[(clause, 4)].title.startswith("A rule that can never apply at 4 players: an exploration")
         assert f"all 42 positions and none applied {clause}" in found[(clause, 4)].title
+        assert found[(clause, 4)].witness["policies"][0] == fuzzed
+    assert found[("GT-T4", 4)].witness["policies"] == [
+        fuzzed,
+        "clause-directed: 3 games of up to 9 actions at each of 2 players",
+        "greedy: 4 games of up to 9 actions at each of 2 players",
+        "mcts:2: 1 game of up to 9 actions at each of 2 players",
+    ]
     rare = found[("GT-E2", 2)]
     assert rare.check == RARE_RULE and rare.witness == {"trace": trace}
-    assert rare.title.startswith("reached only by a clause-directed game at 2 players, after 7 actions")
-    assert found[("GT-T4", 2)].check == NOT_REACHED
-    assert found[("GT-T4", 2)].title.startswith("not reached within this budget:")
-    assert "3 clause-directed games of up to 9 actions at each of 2 players" in found[("GT-T4", 2)].title
-    assert "no directed search" in found[("GT-A16", 2)].title
+    assert rare.title.startswith("reached only by a game of the clause-directed policy at 2 players, after 7 actions")
+    by_policy = found[("GT-A16", 2)]
+    assert by_policy.check == RARE_RULE and by_policy.witness == {"trace": played}
+    assert by_policy.title.startswith("reached only by a game of the greedy policy at 2 players, after 5 actions")
+    unreached = found[("GT-T4", 2)]
+    assert unreached.check == NOT_REACHED
+    assert unreached.title.startswith(f"not reached within this budget by any policy that played: {fuzzed}; ")
+    assert unreached.witness["policies"] == found[("GT-T4", 4)].witness["policies"]
+    for policy in unreached.witness["policies"]:
+        assert policy in unreached.title

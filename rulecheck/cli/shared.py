@@ -13,9 +13,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rulecheck.check.play.policies import OPENSPIEL_MCTS, Policy, policy_named
 from rulecheck.check.report.findings import load_audit, parse_ledger, specs_folder
 from rulecheck.check.watch.generic import BROKEN_INVARIANT, Issue
 from rulecheck.core.data import DEFAULT_SOURCE
+from rulecheck.core.errors import OptionError
 from rulecheck.core.game import Game
 from rulecheck.core.options import parse_assignments
 from rulecheck.core.trace import Trace
@@ -121,3 +123,18 @@ def command(
         sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.set_defaults(run=run)
     return sub
+
+
+def policy_from(text: str) -> Policy:
+    """The policy `text` names on the command line (`policy_named`), OpenSpiel's MCTS among them:
+    its module, which registers `openspiel-mcts:<playouts>`, is imported only when `text` names it,
+    and an OptionError says how to install open-spiel when it is missing."""
+    if text.partition(":")[0] == OPENSPIEL_MCTS:
+        try:
+            import rulecheck.suite.openspiel_mcts  # noqa: F401 - registers openspiel-mcts
+        except ImportError as exc:
+            raise OptionError(f"policy {text!r}: {exc}") from exc
+    try:
+        return policy_named(text)
+    except ValueError as exc:
+        raise OptionError(str(exc)) from exc

@@ -6,7 +6,8 @@ declared traits (chance, information, dynamics, outcome); its initial state; who
 in a state (a player index, CHANCE or TERMINAL); the sorted legal actions; the exact
 chance outcomes at chance nodes; `apply`, which returns the next state or raises
 IllegalAction naming the clause; who has lost; at a terminal state, each player's
-return and the set of winners; bounds on the returns of a game of a given length; who
+return and the set of winners; bounds on the returns of a game of a given length; each
+player's standing during play (a heuristic the policies that look ahead play toward); who
 is to blame for a step; what a player observes; the integer id of every action; and the
 symmetries that map states to equivalent ones, for exploration to merge. States are
 immutable and hashable; actions have a canonical text notation and states a canonical JSON
@@ -244,6 +245,15 @@ class Game(abc.ABC, Generic[S, A]):
         if self.traits.outcome == WIN_LOSS:
             return -1, 1
         raise ValueError(f"{self.name}: derives no bounds on its scores")
+
+    def progress(self, state: S) -> tuple[float, ...]:
+        """Each player's standing in `state`, higher is better, for a player that plays toward it
+        (the greedy policy, and the value of a playout a step cap cuts short): a heuristic, no rule.
+        By default the returns at a terminal state and 0 for everyone elsewhere; a game of scores
+        gives its running scores, a win-loss game may give a heuristic its page documents."""
+        if self.is_terminal(state):
+            return tuple(float(r) for r in self.returns(state))
+        return (0.0,) * self.players
 
     def winners(self, state: S) -> frozenset[int]:
         """The winners at a terminal state, a set since ties stand: under `win-loss` the players

@@ -4,9 +4,10 @@ Models: a game's name and class, its clause catalogue (read when asked), the pro
 rulebook promises, its computed tables (each built when asked), its statements of fact for
 the contradiction check, its proof systems, its board (for `rulecheck board`) and its map,
 its pictures of states (matplotlib figures, which rulecheck/model/picture.py writes), its
-position format for scenarios, its audit file, its ledger of finding ids (a game's data
-format is on its class), and what the project's per-game tests read of it besides (Tested: its
-page, clause file, golden suite and scenarios in the source tree, and how much of it they play).
+position format for scenarios, the obvious plan a policy plays by, its audit file, its ledger
+of finding ids (a game's data format is on its class), and what the project's per-game tests
+read of it besides (Tested: its page, clause file, golden suite and scenarios in the source
+tree, and how much of it they play).
 A part a game does not have is None or empty; asking for a missing part that a command needs
 raises SpecError saying "<game> has no <part>".
 
@@ -16,7 +17,7 @@ the parts (rulecheck/check/ and the command).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -133,6 +134,10 @@ class GameDeclaration:
     """The file in specs/ that records the id `rulecheck verify` gave each evidence key the audit
     does not list, so that ids never move (`<name>-ledger.toml`; verify appends to it), or None
     when new findings are numbered afresh each run."""
+    plan: Callable[[Any, Any, tuple[Any, ...]], Sequence[Any]] | None = None
+    """`plan(game, state, legal)`: of the legal actions `legal` of the player to move in `state`, those
+    the game's obvious plan takes (buy, build, reach achievements), never empty; the `plan` policy
+    (rulecheck/check/play/policies.py) draws one of them. None for a game without one."""
     tested: Tested | None = None
     """What the project's per-game tests read of the game besides its parts; None for a game no
     per-game test reads (one a single test registers for itself)."""
@@ -185,6 +190,11 @@ class GameDeclaration:
         if self.picture is None:
             raise SpecError(f"{self.name} has no pictures")
         return self.picture(game, state, player, moment)
+
+    def plan_choices(self, game: Game[Any, Any], state: Any, legal: tuple[Any, ...]) -> Sequence[Any]:
+        if self.plan is None:
+            raise SpecError(f"{self.name} has no plan policy (its declaration names no plan)")
+        return self.plan(game, state, legal)
 
     def table(self, name: str, game: Game[Any, Any], progress: Progress = no_progress) -> Table:
         """The table `name` of `game`, computed now, telling `progress` how far it has got (a

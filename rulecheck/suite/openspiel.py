@@ -267,6 +267,15 @@ class RulecheckState(pyspiel.State):
         return TRUNCATED + node.text if self.is_truncated() else node.text
 
 
+def state_at(game: RulecheckGame, rules_state: Any) -> RulecheckState:
+    """A state of the pyspiel `game` standing at the kernel's `rules_state` (of a game of the same
+    rules, players and options), with no history: a search started there (OpenSpiel's MCTS, as a
+    policy) counts its steps toward max_game_length from it."""
+    found = RulecheckState(game)
+    found._node = _Node(rules_state)
+    return found
+
+
 class Observer:
     """pyspiel's Python observer of a public game: strings only. With public information and
     no perfect recall, the state's string; with perfect recall, the history; without public

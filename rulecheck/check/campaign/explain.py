@@ -2,10 +2,12 @@
 never reproduced, and where readings were searched.
 
 Models: the clauses no run under the defaults exercised, the clause-directed searches toward
-them, and what each is: a dead rule, a finding, where an exploration from the start covered the
-whole state space without it (the rule can never apply); else a note of coverage, no finding:
-a rare rule where a search reached it, else a rule not reached within the budget (each note
-says what the checks did; the report quotes the clause beside it); the evidence keys a game's
+them and the games of the search policies (greedy, the game's plan, MCTS of a small budget)
+watching for them, and what each is: a dead rule, a finding, where an exploration from the
+start covered the whole state space without it (the rule can never apply); else a note of
+coverage, no finding: a rare rule where a search or a policy reached it, else a rule not
+reached within the budget (each note, and each dead rule's witness, names every policy that
+played and its budget; the report quotes the clause beside it); the evidence keys a game's
 checks can produce, against which every audit file is checked; the audited findings no check
 reproduced, with the tasks that ran for each key; and one verdict per option value of the
 reading check.
@@ -21,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rulecheck.check.campaign.jobs import (
+    CLAUSE_DIRECTED,
     CONTRADICTION,
     DEAD_RULE,
     NEVER_PARTS,
@@ -50,6 +53,13 @@ from rulecheck.check.watch.generic import (
 from rulecheck.core.errors import SpecError
 from rulecheck.registry import declaration
 
+SEARCH_PLAYOUTS: Final = 2
+"""The MCTS budget of the search for clauses nothing exercised: playouts per move."""
+POLICY_GAMES: Final = 4
+"""Games of the greedy and the plan policy at each player count in that search."""
+MCTS_GAMES: Final = 1
+"""Games of MCTS at each player count in that search (each move costs SEARCH_PLAYOUTS playouts)."""
+
 
 def _coverage_of(game: str, outcomes: Sequence[Outcome]) -> tuple[list[Outcome], Counter[str]]:
     """The runs under the defaults of `game` that count coverage, and their clause counts together."""
@@ -68,14 +78,24 @@ def never_exercised(game: str, outcomes: Sequence[Outcome]) -> list[str]:
     return [clause.id for clause in declaration(game).catalogue().clauses if not counts[clause.id]]
 
 
+def search_policies(game: str) -> tuple[str, ...]:
+    """The policies that play `game` in the search for the clauses nothing exercised: greedy, the
+    game's plan when its declaration names one, and MCTS with a small budget."""
+    planned = ("plan",) if declaration(game).plan is not None else ()
+    return ("greedy", *planned, f"mcts:{SEARCH_PLAYOUTS}")
+
+
 def pursuit_tasks(outcomes: Sequence[Outcome], games: Sequence[str], size: int, max_steps: int) -> list[Task]:
     """For every clause no run under the defaults exercised, a clause-directed search toward it at
-    each player count the fuzzing covered."""
+    each player count the fuzzing covered; and at each of those counts, games of every search
+    policy watching for all of those clauses (POLICY_GAMES each, MCTS_GAMES for MCTS), each task
+    with its own seeds, so that any split of the tasks plays the same games."""
     tasks = []
     for game in games:
         players = sorted({o.task.players for o in outcomes if o.task.game == game and o.task.job == "fuzz"})
         data = next((o.task.data for o in outcomes if o.task.game == game), None)
-        for clause in never_exercised(game, outcomes):
+        unexercised = never_exercised(game, outcomes)
+        for clause in unexercised:
             tasks += [
                 Task(
                     "pursue",
@@ -88,16 +108,52 @@ def pursuit_tasks(outcomes: Sequence[Outcome], games: Sequence[str], size: int, 
                 )
                 for n in players
             ]
+        if unexercised:
+            tasks += [
+                Task(
+                    "play",
+                    game,
+                    n,
+                    seed=n,
+                    size=MCTS_GAMES if policy.startswith("mcts:") else POLICY_GAMES,
+                    max_steps=max_steps,
+                    subject=policy,
+                    data=data,
+                    targets=tuple(unexercised),
+                )
+                for policy in search_policies(game)
+                for n in players
+            ]
     return tasks
+
+
+def _policies_tried(fuzzing: Sequence[Task], searches: Sequence[Outcome], plays: Sequence[Outcome]) -> list[str]:
+    """Every policy that played in search of a clause, with its budget: the uniform fuzzing, the
+    clause-directed games and each search policy's games, with their player counts."""
+    counts = ", ".join(str(n) for n in sorted({t.players for t in fuzzing}))
+    fuzzed = sum(t.size for t in fuzzing)
+    tried = [f"random: {fuzzed} fuzzed games of up to {max(t.max_steps for t in fuzzing)} actions at {counts} players"]
+    by_player: dict[str, list[Task]] = {CLAUSE_DIRECTED: [o.task for o in searches]}
+    for outcome in plays:
+        by_player.setdefault(outcome.task.subject, []).append(outcome.task)
+    for who, tasks in by_player.items():
+        if tasks:
+            at = ", ".join(str(n) for n in sorted({t.players for t in tasks}))
+            games = f"{tasks[0].size} game{'s' if tasks[0].size != 1 else ''}"
+            tried.append(f"{who}: {games} of up to {tasks[0].max_steps} actions at each of {at} players")
+    return tried
 
 
 def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome] = ()) -> list[Evidence]:
     """A clause no run under the defaults exercised, at any player count, explained: a dead rule,
     unreachable at a player count whose whole state space an exploration from the start covered
-    without touching it (the exploration is the proof); else a rare rule (RARE_RULE), reached by a
-    clause-directed search toward it (`pursued`), with the shortest such trace as witness; else
-    NOT_REACHED within the budget, with every run and search that tried and the counts of every
-    clause as witness. Only the first is a finding; the others say what the budget did not show."""
+    without touching it (the exploration is the proof); else a rare rule (RARE_RULE), reached
+    by a clause-directed search toward it or a search policy's game (`pursued`), with the
+    shortest such trace as witness; else NOT_REACHED within the budget, with every run and
+    search that tried and the counts of every clause as witness. A dead rule's witness and a
+    clause not reached name every policy that played (random fuzzing, clause-directed, greedy,
+    plan, MCTS) and its budget. Only the first is a finding; the others say what the budget did
+    not show."""
     runs, counts = _coverage_of(game, outcomes)
     fuzzing = [o.task for o in runs if o.task.job == "fuzz"]
     if not fuzzing:
@@ -112,15 +168,21 @@ def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome
     witness = {"coverage": {"runs": [str(o.task) for o in runs], "counts": dict(sorted(counts.items()))}}
     whole = [o for o in runs if o.exhaustive_states is not None]
     chased: dict[str, list[Outcome]] = {}
+    plays = [o for o in pursued if o.task.game == game and o.task.job == "play"]
     for outcome in pursued:
-        if outcome.task.game == game:
+        if outcome.task.game == game and outcome.task.job == "pursue":
             chased.setdefault(outcome.task.subject, []).append(outcome)
     found = []
     for clause in declaration(game).catalogue().clauses:
         if counts[clause.id]:
             continue
         searches = chased.get(clause.id, [])
-        reached = sorted((v for o in searches for v in o.verdicts if "reached" in v), key=lambda v: v["reached"])
+        tries = [o for o in plays if clause.id in o.task.targets]
+        reached = sorted(
+            (v for o in (*searches, *tries) for v in o.verdicts if "reached" in v and v["clause"] == clause.id),
+            key=lambda v: v["reached"],
+        )
+        policies = _policies_tried(fuzzing, searches, tries)
         for players in sorted({task.players for task in fuzzing}):
             proof = next((o for o in whole if o.task.players == players), None)
             if proof is not None:
@@ -129,12 +191,13 @@ def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome
                     f"all {proof.exhaustive_states} positions and none applied {clause.id}: {clause.text}"
                 )
                 explored = f"rulecheck explore {game} --players {players} --states {proof.task.size}"
-                found.append(Evidence(game, DEAD_RULE, clause.id, title, (clause.id,), players, (), witness, explored))
+                proved = witness | {"policies": policies}
+                found.append(Evidence(game, DEAD_RULE, clause.id, title, (clause.id,), players, (), proved, explored))
             elif reached:
                 best = reached[0]
                 title = (
-                    f"reached only by a clause-directed game at {best['players']} players, after {best['reached']} "
-                    f"actions; {tried} never applied it"
+                    f"reached only by a game of the {best.get('policy', CLAUSE_DIRECTED)} policy at {best['players']} "
+                    f"players, after {best['reached']} actions; {tried} never applied it"
                 )
                 found.append(
                     Evidence(
@@ -150,14 +213,10 @@ def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome
                     )
                 )
             else:
-                search = (
-                    f"{searches[0].task.size} clause-directed games of up to {searches[0].task.max_steps} actions "
-                    f"at each of {', '.join(str(o.task.players) for o in searches)} players"
-                    if searches
-                    else "no directed search"
-                )
-                title = f"not reached within this budget: {tried}, and {search}"
-                found.append(Evidence(game, NOT_REACHED, clause.id, title, (clause.id,), players, (), witness, replay))
+                title = f"not reached within this budget by any policy that played: {'; '.join(policies)}"
+                tried_all = witness | {"policies": policies}
+                noted = Evidence(game, NOT_REACHED, clause.id, title, (clause.id,), players, (), tried_all, replay)
+                found.append(noted)
     return found
 
 
@@ -165,7 +224,7 @@ KEY_JOBS: Final = {
     TABLE: ("table",),
     READING: ("readings",),
     CONTRADICTION: ("contradictions",),
-    DEAD_RULE: ("fuzz", "explore", "pursue"),
+    DEAD_RULE: ("fuzz", "explore", "pursue", "play"),
     BROKEN_INVARIANT: ("fuzz", "explore", "prove"),
     **{kind: ("fuzz", "explore") for kind in (DEADLOCK, SELF_LOSS, RULE_GAP, CYCLE, ENGINE_ERROR)},
 }
@@ -221,7 +280,11 @@ def not_reproduced(
         for key in entry.evidence:
             check, _, subject = key.partition(":")
             jobs = KEY_JOBS[check]
-            ran = [t for t in tasks if t.game == name and t.job in jobs and t.subject in ("", subject)]
+            ran = [
+                t
+                for t in tasks
+                if t.game == name and t.job in jobs and (t.subject in ("", subject) or subject in t.targets)
+            ]
             counts = Counter(t.job for t in ran)
             searched[key] = ", ".join(f"{n} {job} task{'s' if n > 1 else ''}" for job, n in sorted(counts.items()))
         missing.append(

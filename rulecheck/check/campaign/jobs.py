@@ -7,7 +7,8 @@ whether an exploration covered a whole state space), and each job: the shared AP
 self-check, fuzzing, exploration, the proofs, the reading check (random and clause-directed
 games compared in lockstep, then Z3 on the symbolic systems), a computed table (evidence only
 where one of its predicates holds), the contradictions, the silent-decision finder, the
-clause-directed search toward a clause nothing exercised, and the shrinking of a witness.
+clause-directed search toward a clause nothing exercised, games played by a policy (greedy, a
+plan, MCTS) watching for the clauses nothing exercised, and the shrinking of a witness.
 `run_task` is module-level so that worker processes and Dask can call it.
 
 Leaves out: which tasks a campaign runs (verify.py), what the outcomes mean together
@@ -17,12 +18,13 @@ Leaves out: which tasks a campaign runs (verify.py), what the outcomes mean toge
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
-from rulecheck.check.play.playthrough import random_game
+from rulecheck.check.play.playthrough import play, random_game
+from rulecheck.check.play.policies import policy_named
 from rulecheck.check.play.pursuit import pursue
 from rulecheck.check.proofs.contradictions import ask
 from rulecheck.check.proofs.game_proofs import prove_game
@@ -43,7 +45,9 @@ from rulecheck.check.watch.generic import (
     Found,
     IssueReport,
 )
+from rulecheck.core.clauses import coverage
 from rulecheck.core.game import Game
+from rulecheck.core.notation import Action
 from rulecheck.core.trace import parse_trace, record
 from rulecheck.registry import declaration, make_game
 
@@ -51,6 +55,8 @@ READING: Final = "reading that matters"
 DEAD_RULE: Final = "dead rule"
 RARE_RULE: Final = "rare rule"
 """A clause random play never exercised and a clause-directed search reached: a note, not a finding."""
+CLAUSE_DIRECTED: Final = "clause-directed"
+"""The player of the clause-directed search (play/pursuit.py), as a verdict names who reached a clause."""
 NOT_REACHED: Final = "not reached"
 """A clause nothing of the budget exercised or reached: a note of coverage, not a finding."""
 COVERAGE_NOTES: Final = frozenset({RARE_RULE, NOT_REACHED})
@@ -84,6 +90,8 @@ class Task:
     witness: str = ""
     """For shrinking: the JSON of the witness trace to shrink, which shows the issue `subject`
     names (`kind:subject`, the evidence's key) at its last step."""
+    targets: tuple[str, ...] = ()
+    """For play by a policy: the clauses it watches for (those no run under the defaults exercised)."""
 
     def game_under(self, options: Mapping[str, str] | None = None) -> Game[Any, Any]:
         """The task's game with `options` (its variant when None) and data."""
@@ -297,13 +305,52 @@ def _silent(task: Task, game: Game[Any, Any]) -> Outcome:
 
 def _pursue(task: Task, game: Game[Any, Any]) -> Outcome:
     """Clause-directed games toward the clause `task.subject`; the verdict says whether one reached it."""
-    verdict: dict[str, Any] = {"clause": task.subject, "players": task.players}
+    verdict: dict[str, Any] = {"clause": task.subject, "players": task.players, "policy": CLAUSE_DIRECTED}
     for seed in range(task.seed, task.seed + task.size):
         pursuit = pursue(game, [task.subject], seed, task.max_steps)
         if task.subject in pursuit.reached:
             trace = record(game, pursuit.playthrough.actions[: pursuit.reached[task.subject]])
             return Outcome(task, verdicts=(verdict | {"reached": len(trace.actions), "trace": trace.to_data()},))
     return Outcome(task, verdicts=(verdict,))
+
+
+def _first_touches(game: Game[Any, Any], actions: Sequence[Action], targets: Iterable[str]) -> dict[str, int]:
+    """For each of `targets` the game `actions` touches, how many of its actions lead to (and
+    include) the first action whose effect touches it, so that a replay's last step shows it; for
+    a clause only the listing of legal actions touches, the actions up to the state so listed."""
+    wanted = set(targets)
+    applied: dict[str, int] = {}
+    listed: dict[str, int] = {}
+    state = game.initial_state()
+    for steps in range(len(actions) + 1):
+        if steps:
+            with coverage(isolated=True) as counts:
+                state = game.apply(state, actions[steps - 1])
+            for clause in wanted & counts.keys():
+                applied.setdefault(clause, steps)
+        with coverage(isolated=True) as counts:
+            game.legal_actions(state)
+        for clause in wanted & counts.keys():
+            listed.setdefault(clause, steps)
+    return listed | applied
+
+
+def _play(task: Task, game: Game[Any, Any]) -> Outcome:
+    """Games under the defaults with every seat played by the policy `task.subject`; a verdict for
+    each clause of `task.targets` one reached, with the trace of the first that did up to it."""
+    policy = policy_named(task.subject)
+    verdicts: dict[str, dict[str, Any]] = {}
+    for seed in range(task.seed, task.seed + task.size):
+        played = play(game, (policy,), seed, task.max_steps).actions
+        for clause, steps in _first_touches(game, played, set(task.targets) - verdicts.keys()).items():
+            verdicts[clause] = {
+                "clause": clause,
+                "players": task.players,
+                "policy": policy.name,
+                "reached": steps,
+                "trace": record(game, played[:steps]).to_data(),
+            }
+    return Outcome(task, verdicts=tuple(verdicts[c] for c in sorted(verdicts)))
 
 
 def _shrink(task: Task, game: Game[Any, Any]) -> Outcome:
@@ -326,6 +373,7 @@ JOBS: Final[dict[str, Callable[[Task, Game[Any, Any]], Outcome]]] = {
     "contradictions": _contradictions,
     "pursue": _pursue,
     "silent": _silent,
+    "play": _play,
     "shrink": _shrink,
 }
 

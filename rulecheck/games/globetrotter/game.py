@@ -166,6 +166,20 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         destroyed (GT-E2)."""
         return tuple(-1 if p in state.lost else 1 for p in range(self.players))
 
+    def progress(self, state: GlobetrotterState) -> tuple[float, ...]:
+        """A heuristic, no rule: the returns at the end; before it, -1 for a player who has lost
+        (GT-E1) and for the others their share of the hit points (GT-A8: Rovers 3, Buildings 5,
+        Fortifications 1) of every piece on the table, since a player loses by running out of
+        pieces and wins by outlasting the others, and building, fortifying and shooting move it."""
+        if self.is_terminal(state):
+            return tuple(float(r) for r in self.returns(state))
+        held = [0] * self.players
+        for pieces in (state.rovers, state.buildings, state.fortifications):
+            for piece in pieces:
+                held[piece.owner] += piece.hp
+        total = sum(held) or 1
+        return tuple(-1.0 if p in state.lost else held[p] / total for p in range(self.players))
+
     def blame(self, state: GlobetrotterState, action: Action) -> int | None:
         """A die rolled for an action is that action's player's (a Shoot's, a Fire's); setup rolls
         are nobody's."""

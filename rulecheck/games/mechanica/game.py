@@ -131,6 +131,10 @@ class Mechanica(Game[MechanicaState, Action]):
         factory = state.factories[player]
         return factory.wallet + factory.vault + sum(self.rules.tile_value(t) for t in factory.tiles)
 
+    def progress(self, state: MechanicaState) -> tuple[float, ...]:
+        """The running scores (MEC-O2, MEC-E4, as `score`): what the final scores will count, so far."""
+        return tuple(float(self.score(state, p)) for p in range(self.players))
+
     def return_bounds(self, max_steps: int) -> tuple[int, int]:
         """Scores from 0 up to a bound derived from the rules and the data set (bounds.py)."""
         return bounds.score_bounds(self.data, max_steps)
