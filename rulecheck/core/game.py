@@ -6,11 +6,11 @@ declared traits (chance, information, dynamics, outcome); its initial state; who
 in a state (a player index, CHANCE or TERMINAL); the sorted legal actions; the exact
 chance outcomes at chance nodes; `apply`, which returns the next state or raises
 IllegalAction naming the clause; who has lost; at a terminal state, each player's
-return and the set of winners; bounds on the returns of a game of a given length; who
-is to blame for a step; what a player observes; the integer id of every action; and the
-symmetries that map states to equivalent ones, for exploration to merge. States are
-immutable and hashable; actions have a canonical text notation and states a canonical JSON
-encoding, both handled here for every game.
+return and the set of winners; each player's standing during play (progress); bounds on
+the returns of a game of a given length; who is to blame for a step; what a player
+observes; the integer id of every action; and the symmetries that map states to equivalent
+ones, for exploration to merge. States are immutable and hashable; actions have a canonical
+text notation and states a canonical JSON encoding, both handled here for every game.
 
 The public calls live here and are the same for every game: `legal_actions` sorts and
 deduplicates once, `apply` rejects every action that is not legal (not a sample of
@@ -255,6 +255,15 @@ class Game(abc.ABC, Generic[S, A]):
         assert self.traits.outcome == SCORES
         best = max(found)
         return frozenset(p for p, r in enumerate(found) if r == best)
+
+    def progress(self, state: S) -> tuple[float, ...]:
+        """Each player's standing in `state`, higher is better, for measures of who leads during
+        play (lead changes, decisiveness): the returns at a terminal state and 0 for everyone
+        elsewhere by default; a game with a running score gives it. Not a rule: no clause is
+        touched and nothing is decided by it."""
+        if self.is_terminal(state):
+            return tuple(float(r) for r in self.returns(state))
+        return (0.0,) * self.players
 
     def blame(self, state: S, action: A) -> int | None:
         """The player responsible for the step `state --action-->`: the mover at a player node;

@@ -156,6 +156,10 @@ class GlobotTimeForce(Game[GTFState, Action]):
     def score_parts(self, state: GTFState, player: int) -> dict[str, int]:
         return score_parts(self.data, state, player, self.options.tableau_limit)
 
+    def progress(self, state: GTFState) -> tuple[float, ...]:
+        """The running score: each player's score parts as GTF-E10 sums them, at any state."""
+        return tuple(float(sum(self.score_parts(state, p).values())) for p in range(self.players))
+
     def return_bounds(self, max_steps: int) -> tuple[int, int]:
         """Scores from 0 up to a bound derived from the rules and the data set (bounds.py)."""
         return bounds.score_bounds(self.data, self.players, max_steps)

@@ -99,6 +99,10 @@ class Mechanica(Game[MechanicaState, Action]):
         factory = state.factories[player]
         return factory.wallet + factory.vault + sum(self.rules.improvement[t].value for _, t in factory.tiles)
 
+    def progress(self, state: MechanicaState) -> tuple[float, ...]:
+        """The running score: each player's score as MEC-O2 counts it, at any state."""
+        return tuple(float(self.score(state, p)) for p in range(self.players))
+
     def return_bounds(self, max_steps: int) -> tuple[int, int]:
         """Scores from 0 up to a bound derived from the rules and the data set (bounds.py)."""
         return bounds.score_bounds(self.data, max_steps)
