@@ -7,8 +7,9 @@ whether an exploration covered a whole state space), and each job: the shared AP
 self-check, fuzzing, exploration, the proofs, the reading check (random and clause-directed
 games compared in lockstep, then Z3 on the symbolic systems), a computed table (evidence only
 where one of its predicates holds), the contradictions, the clause-directed search toward a
-clause nothing exercised, and the shrinking of a witness. `run_task` is module-level so that
-worker processes and Dask can call it.
+clause nothing exercised, the shrinking of a witness, and the random games of one setup for the
+balance section (balance.py). `run_task` is module-level so that worker processes and Dask can
+call it.
 
 Leaves out: which tasks a campaign runs (verify.py), what the outcomes mean together
 (explain.py) and the checks themselves (fuzz, explore, prove, readings, contradictions).
@@ -22,6 +23,8 @@ from typing import Any, Final
 
 import attrs
 
+from rulecheck.check.balance.figures import Figures, figures
+from rulecheck.check.balance.games import Setup, play_setups
 from rulecheck.check.play.playthrough import random_game
 from rulecheck.check.play.pursuit import pursue
 from rulecheck.check.proofs.contradictions import ask
@@ -59,6 +62,9 @@ TABLE: Final = "computed table"
 PARTS: Final = "parts"
 PARTS_SYMBOLICALLY: Final = "parts in the engine's guards (Z3), in no game of the search"
 NEVER_PARTS: Final = "never parts within the search"
+BALANCE: Final = "balance"
+"""The job that plays random games of one setup for the balance section (balance.py)."""
+BALANCE_POLICY: Final = "random"
 
 
 @attrs.frozen
@@ -106,6 +112,8 @@ class Outcome:
     check, whether the option's readings part (PARTS) or did not within the search (NEVER_PARTS)."""
     exhaustive_states: int | None = None
     """For an exploration from the initial state that expanded every state it found: how many."""
+    balance: Figures | None = None
+    """For a balance task: the figures of its games."""
 
 
 def _sets(variant: Sequence[tuple[str, str]]) -> str:
@@ -296,6 +304,12 @@ def _shrink(task: Task, game: Game[Any, Any]) -> Outcome:
     return Outcome(task, (_found_evidence(task, Found(issue, shrunk.trace(game))),))
 
 
+def _balance(task: Task, game: Game[Any, Any]) -> Outcome:
+    setup = Setup(task.game, task.players, task.variant, (BALANCE_POLICY,), task.max_steps, task.data)
+    [played] = play_setups([setup], task.size, task.seed)
+    return Outcome(task, balance=figures(played, task.players))
+
+
 JOBS: Final[dict[str, Callable[[Task, Game[Any, Any]], Outcome]]] = {
     "self-check": _self_check,
     "fuzz": _fuzz,
@@ -306,6 +320,7 @@ JOBS: Final[dict[str, Callable[[Task, Game[Any, Any]], Outcome]]] = {
     "contradictions": _contradictions,
     "pursue": _pursue,
     "shrink": _shrink,
+    BALANCE: _balance,
 }
 
 

@@ -34,6 +34,7 @@ from typing import Any, Final
 
 import attrs
 
+from rulecheck.check.campaign.balance import balance_section, balance_tasks
 from rulecheck.check.campaign.decide import decided
 from rulecheck.check.campaign.explain import (
     check_audit_keys,
@@ -101,12 +102,16 @@ class Budget:
     """Of those, how many the sweep's proofs cover."""
     shrink_steps: int
     """The steps each witness's shrinking may replay in all."""
+    balance_games: int = 30
+    """Random games of each balance task (balance.py): the defaults at each campaign player count."""
+    balance_readings: bool = False
+    """Whether the balance section also plays every other option value and compares it with the defaults."""
 
 
 BUDGETS: Final = {
     "smoke": Budget("smoke", 3, 1, 300, 300, 300, 2, 1, 10, 1, 0, 1, 1, 1, 10_000),
-    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 0, 0, 2, 5, 2, 2, 1, 20_000),
-    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99, 200_000),
+    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 0, 0, 2, 5, 2, 2, 1, 20_000, 100, True),
+    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99, 200_000, 1000, True),
 }
 
 
@@ -174,6 +179,7 @@ def tasks_for(game: str, budget: Budget, data: str | None = None) -> list[Task]:
                     symbolic=rank == 0,
                 )
             )
+    tasks += balance_tasks(game, budget.balance_games, budget.balance_readings)
     return [attrs.evolve(task, data=data) for task in tasks] if data is not None else tasks
 
 
@@ -271,7 +277,17 @@ def verify(
     ]
     clauses = {c.id: c for name in names for c in declaration(name).catalogue().clauses}
     tried = {name: _settings([t for t in tasks if t.game == name and t.job == "fuzz"]) for name in names}
-    data = write_report(findings, out, reading_verdicts(outcomes), missing, clauses, tried, witness_picture, unreached)
+    data = write_report(
+        findings,
+        out,
+        reading_verdicts(outcomes),
+        missing,
+        clauses,
+        tried,
+        witness_picture,
+        unreached,
+        balance_section(outcomes),
+    )
     recorded = tuple(
         Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
     )

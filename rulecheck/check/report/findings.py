@@ -447,6 +447,7 @@ def write_report(
     tried: Mapping[str, Sequence[Mapping[str, Any]]] = {},
     draw: Callable[[Mapping[str, Any]], str | None] = lambda trace: None,
     unreached: Sequence[Evidence] = (),
+    balance: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """Write findings.json, findings.md and the witness traces into `folder`; return the data.
     `readings` is the verdict of the reading check on each option value it searched,
@@ -455,13 +456,15 @@ def write_report(
     option values) its campaign played, against which findings.md says where each piece of
     evidence was seen. findings.html is the same report as a page, with `draw(trace)` (the SVG
     of a witness trace's last position, or None) beside each witness. `unreached` are the notes
-    of the rules the budget did not reach, which both list apart from the findings."""
+    of the rules the budget did not reach, which both list apart from the findings; `balance` the
+    balance section (who wins each game, the readings that change it)."""
     data, files = report_data(findings, folder, clauses, unreached)
     totals = summary(findings)
     data["summary"] = totals
     data["readings"] = [dict(r) for r in readings]
     data["not_reproduced"] = [dict(r) for r in not_reproduced]
     data["tried"] = {game: [dict(s) for s in settings] for game, settings in tried.items()}
+    data["balance"] = [dict(b) for b in balance]
     output_folder(folder, WITNESSES)
     for path, text in files.items():
         write_whole(path, text)
