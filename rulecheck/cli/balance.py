@@ -96,11 +96,20 @@ def table(run: Balance) -> list[str]:
         *figure_lines(run.figures),
     ]
     if run.readings:
-        lines += ["", f"readings against these options ({TEST}; significant below {ALPHA}):"]
+        lines += [
+            "",
+            f"readings against these options ({TEST}; significant below {ALPHA}; "
+            "each reading's every figure is in --json):",
+        ]
         for r in sorted(run.readings, key=lambda r: (r.adjusted, r.p)):
             rates = " ".join(_percent(s.rate) for s in r.figures.seats)
             mark = "CHANGES WHO WINS" if r.significant else "no significant change"
-            lines.append(f"  {r.option}={r.value}: seats {rates}  p = {r.p:.3g}, adjusted {r.adjusted:.3g}  {mark}")
+            f = r.figures
+            lines.append(
+                f"  {r.option}={r.value}: seats won alone {rates}, draws {f.draws}, everyone loses "
+                f"{f.everyone_loses}, timeouts {f.timeouts}, length {f.length_mean:.1f}  "
+                f"p = {r.p:.3g}, adjusted {r.adjusted:.3g}  {mark}"
+            )
     return lines
 
 
