@@ -6,8 +6,10 @@ processes or a Dask cluster return exactly what a serial run returns: the shared
 self-check, fuzzing and exploration under the defaults at each player count, the variant
 sweep (fuzzing, proofs and the reading check under every other value of every option, one
 at a time), the proofs, the computed tables and the contradictions, each where the game's
-declaration (rulecheck/registry.py) has that part; then a second round of tasks, a
-clause-directed search toward each clause the first round never exercised; then a third, the
+declaration (rulecheck/registry.py) has that part, and the random games of the balance section
+(balance.py: who wins, and at the quick and full budgets which readings change it); then a
+second round of tasks, a clause-directed search toward each clause the first round never
+exercised; then a third, the
 shrinking of each witness that shows a generic issue (search/shrink.py), whose shorter game takes the
 witness's place. The outcomes
 are explained (explain.py: dead rules, the rules the budget did not reach, findings not
