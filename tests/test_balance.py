@@ -8,10 +8,11 @@ from __future__ import annotations
 import functools
 import math
 
+import attrs
 import pytest
 
 from rulecheck.check.balance.compare import compared, other_readings
-from rulecheck.check.balance.exact import exact_outcomes
+from rulecheck.check.balance.exact import exact_outcomes, uniform
 from rulecheck.check.balance.figures import Played, figures, measured
 from rulecheck.check.balance.games import Setup, checked, play_setups
 from rulecheck.check.balance.run import balance
@@ -27,7 +28,7 @@ from rulecheck.check.play.policies import UNIFORM
 from rulecheck.core.errors import OptionError
 from rulecheck.registry import make_game
 from tests.fixtures.high_card import HighCard
-from tests.fixtures.pig import Pig
+from tests.fixtures.pig import Hold, Pig
 from tests.test_parallel import cluster  # noqa: F401  (the Dask LocalCluster fixture)
 
 
@@ -195,3 +196,37 @@ def test_the_figures_of_a_run_are_those_of_its_games_played_one_by_one(serial):
     game = make_game("globot-time-force", 2)
     one_by_one = [measured(play(game, (UNIFORM,), 3 * 2**32 + k)) for k in range(60)]
     assert serial.figures == figures(one_by_one, 2)
+
+
+@attrs.frozen
+class HoldWhenAllowed:
+    """Holds whenever it may, else rolls: a fixed policy whose distribution is one action."""
+
+    name: str = "hold-when-allowed"
+
+    def choose(self, game, state, rng):
+        return self.distribution(game, state)[0][0]
+
+    @staticmethod
+    def distribution(game, state):
+        legal = game.legal_actions(state)
+        return [(next((a for a in legal if isinstance(a, Hold)), legal[0]), 1.0)]
+
+
+def test_exact_values_under_a_policy_per_seat():
+    """Seat 0 holds at once, seat 1 plays at random: a distribution per seat, solved to within
+    the frontier's bound, whose outcomes differ from uniform play's."""
+    game = Pig(2, {"target": "10"})
+
+    def by_seat(game, state):
+        return HoldWhenAllowed.distribution(game, state) if game.to_move(state) == 0 else uniform(game, state)
+
+    exact = exact_outcomes(game, by_seat, max_states=12_000)
+    assert exact.high[0] - exact.low[0] < 0.002
+    assert sum(exact.low) <= 1.0 <= sum(exact.low) + 0.002
+    assert abs(exact.low[0] - exact_pig("lose-turn").low[0]) > 0.1  # the policy matters to who wins
+    played = play(game, (HoldWhenAllowed(), UNIFORM), seed=0)
+    held = [a for s, a in zip(played.states, played.actions) if game.to_move(s) == 0]
+    assert held and all(
+        isinstance(a, Hold) or s.turn_total == 0 for s, a in zip(played.states, played.actions) if game.to_move(s) == 0
+    )
