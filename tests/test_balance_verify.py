@@ -21,12 +21,18 @@ def _outcome(variant, figures_):
     return Outcome(Task(BALANCE, "mechanica", 2, variant, seed=2, size=100), balance=figures_)
 
 
-def test_the_smoke_budget_plays_the_defaults_and_the_others_every_reading_too():
-    smoke = balance_tasks("mechanica", BUDGETS["smoke"].balance_games, BUDGETS["smoke"].balance_readings)
-    counts = declaration("mechanica").game.campaign_players
-    assert [(t.players, t.variant) for t in smoke] == [(p, ()) for p in counts]
-    quick = balance_tasks("mechanica", BUDGETS["quick"].balance_games, BUDGETS["quick"].balance_readings)
+def _tasks(budget, game="mechanica"):
+    b = BUDGETS[budget]
+    return balance_tasks(game, b.balance_games, b.balance_players, b.balance_readings)
+
+
+def test_the_smoke_budget_plays_the_defaults_at_two_players_and_the_others_every_reading_too():
+    assert [(t.players, t.variant, t.size) for t in _tasks("smoke")] == [(2, (), 30)]
+    assert [(t.players, t.variant) for t in _tasks("smoke", "globot-time-force")] == [(2, ())]  # not 1 player
+    quick = _tasks("quick")
+    counts = [p for p in declaration("mechanica").game.campaign_players if p >= 2]
     options = declaration("mechanica").game.option_space.options
+    assert [t.players for t in quick if not t.variant] == counts
     assert len(quick) == len(counts) + sum(len(o.values) - 1 for o in options)
     assert all(t.players == counts[0] for t in quick if t.variant)
 

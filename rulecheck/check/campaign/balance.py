@@ -1,10 +1,10 @@
 """The balance section of a verify campaign: who wins each game under random play, and which
 readings change that.
 
-Models: the balance tasks of a game (random games under the defaults at each campaign player
-count, and at the fewest players under every other value of every option, one at a time, when
-the budget compares readings; each task one setup with its own seed, so workers share them),
-the job that plays one (jobs.py), and the section the report
+Models: the balance tasks of a game (random games under the defaults at the campaign player
+counts of 2 or more the budget covers, and at the fewest of them under every other value of
+every option, one at a time, when the budget compares readings; each task one setup with its
+own seed, so workers share them), the job that plays one (jobs.py), and the section the report
 shows: per game and player count, each seat's win rate with its Wilson 95% interval and the
 chi-square test of equal seats, and the readings whose outcome distribution differs
 significantly from the defaults' (Holm-corrected chi-square test of homogeneity), each with
@@ -24,12 +24,13 @@ from rulecheck.check.play.playthrough import DEFAULT_MAX_STEPS
 from rulecheck.registry import declaration
 
 
-def balance_tasks(game: str, games: int, readings: bool) -> list[Task]:
-    """The balance tasks of `game`'s campaign: `games` random games under the defaults at each
-    campaign player count, and with `readings` under each other option value at the fewest."""
-    counts = declaration(game).game.campaign_players
-    found = [Task(BALANCE, game, players, seed=players, size=games, max_steps=DEFAULT_MAX_STEPS) for players in counts]
-    if readings:
+def balance_tasks(game: str, games: int, players: int, readings: bool) -> list[Task]:
+    """The balance tasks of `game`'s campaign: `games` random games under the defaults at each of
+    the first `players` of its campaign player counts of 2 or more (a game of one has no seats to
+    compare), and with `readings` under each other option value at the fewest."""
+    counts = [p for p in declaration(game).game.campaign_players if p >= 2][:players]
+    found = [Task(BALANCE, game, p, seed=p, size=games, max_steps=DEFAULT_MAX_STEPS) for p in counts]
+    if readings and counts:
         options = declaration(game).game.option_space.options
         found += [
             Task(BALANCE, game, counts[0], ((o.name, v),), seed=counts[0], size=games, max_steps=DEFAULT_MAX_STEPS)

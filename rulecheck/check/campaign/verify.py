@@ -105,15 +105,18 @@ class Budget:
     shrink_steps: int
     """The steps each witness's shrinking may replay in all."""
     balance_games: int = 30
-    """Random games of each balance task (balance.py): the defaults at each campaign player count."""
+    """Random games of each balance task (balance.py)."""
+    balance_players: int = 1
+    """How many of the game's campaign player counts of 2 or more, fewest first, the balance section covers."""
     balance_readings: bool = False
-    """Whether the balance section also plays every other option value and compares it with the defaults."""
+    """Whether the balance section also plays every other option value, at the fewest of those
+    player counts, and compares it with the defaults."""
 
 
 BUDGETS: Final = {
     "smoke": Budget("smoke", 3, 1, 300, 300, 300, 2, 1, 10, 1, 0, 1, 1, 1, 10_000),
-    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 0, 0, 2, 5, 2, 2, 1, 20_000, 100, True),
-    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99, 200_000, 1000, True),
+    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 0, 0, 2, 5, 2, 2, 1, 20_000, 100, 99, True),
+    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99, 200_000, 1000, 99, True),
 }
 
 
@@ -181,7 +184,7 @@ def tasks_for(game: str, budget: Budget, data: str | None = None) -> list[Task]:
                     symbolic=rank == 0,
                 )
             )
-    tasks += balance_tasks(game, budget.balance_games, budget.balance_readings)
+    tasks += balance_tasks(game, budget.balance_games, budget.balance_players, budget.balance_readings)
     return [attrs.evolve(task, data=data) for task in tasks] if data is not None else tasks
 
 
