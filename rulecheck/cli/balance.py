@@ -23,7 +23,7 @@ from rulecheck.check.running.parallel import check_dask
 from rulecheck.check.running.signals import interruptible
 from rulecheck.cli.args import at_least, writable_file
 from rulecheck.cli.progress import progress_bar
-from rulecheck.cli.shared import add_game_setup, command, print_json
+from rulecheck.cli.shared import add_data, add_game, add_set, command, print_json
 from rulecheck.core.options import parse_assignments
 from rulecheck.model.picture import picture_path, save_picture
 from rulecheck.registry import game_class
@@ -38,7 +38,7 @@ def _balance(args: argparse.Namespace) -> int:
     setup = checked(
         Setup(
             args.game,
-            game_class(args.game).min_players if args.players is None else args.players,
+            max(2, game_class(args.game).min_players) if args.players is None else args.players,
             tuple(sorted(parse_assignments(args.set).items())),
             tuple(args.policy or ["random"]),
             args.max_steps,
@@ -121,7 +121,17 @@ def add_commands(commands: Any) -> None:
         "who wins a game over many seeded games played by policies: per seat the win rate with a 95% interval, "
         "draws, length, lead changes, decisiveness, branching; with --readings, which readings change who wins",
     )
-    add_game_setup(sub)
+    add_game(sub)
+    sub.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="number of players (default: 2, or the game's minimum when that is more: one player has no rival)",
+    )
+    sub.add_argument("--seed", type=int, default=0, help="random seed of the first game (default: 0)")
+    add_set(sub, "choose an option's value")
+    add_data(sub)
     sub.add_argument(
         "--policy",
         action="append",
