@@ -60,6 +60,7 @@ MEASUREMENTS: dict[str, Run] = {
     "suites": lambda m, a: m.measure(1 if a.quick else DEFAULT_SEARCHED, [CAMPAIGN_GAME] if a.quick else _games(a)),
     "verify": lambda m, a: m.measure(a.verify_budget, _games(a)),
     "memory": lambda m, a: m.measure(_campaigns(a)),
+    "balance": lambda m, a: m.measure(20 if a.quick else 1000, _games(a)),
 }
 """Each measurement by name (as --only and --skip name it), run on its module and the arguments."""
 MODULES = {

@@ -36,6 +36,11 @@ LINEAR_SPREAD: Final = 1.5
 """Cost counts as linear when the rate (steps or states per second) of every bucket is within
 this factor of every other's."""
 
+BALANCE_GAMES: Final = 1000
+BALANCE_SECONDS: Final = 300.0
+"""Ceiling of the wall-clock seconds of a balance report of BALANCE_GAMES random games at 2 players
+on 2 local workers (issue 33); a run of fewer games is not judged."""
+
 
 def at_least(value: float, floor: float) -> str:
     return "met" if value >= floor else "NOT met"

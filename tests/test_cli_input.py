@@ -10,7 +10,7 @@ import pytest
 
 from rulecheck import cli
 from rulecheck.check.play.playthrough import random_game
-from rulecheck.cli import analysis, campaign, scenarios, searches, suites, traces
+from rulecheck.cli import analysis, balance, campaign, scenarios, searches, suites, traces
 from rulecheck.core.trace import record
 from rulecheck.registry import make_game
 
@@ -21,10 +21,25 @@ WORK = {
     campaign: ("verify",),
     scenarios: ("replay_steps",),
     suites: ("export_suite",),
+    balance: ("balance",),
 }
 """The names in the command's modules that play games or run checks."""
 
 CASES = {
+    "balance --games 0": (("balance", "mechanica", "--games", "0"), ("--games", "1 or more", "'0'")),
+    "balance unknown option": (("balance", "mechanica", "--set", "nothing=1"), ("unknown option", "'nothing'")),
+    "balance unknown value": (("balance", "mechanica", "--set", "game_end=soon"), ("game_end", "no value 'soon'")),
+    "balance unknown policy": (("balance", "mechanica", "--policy", "best"), ("no policy 'best'", "random")),
+    "balance policies for seats": (
+        ("balance", "mechanica", "--players", "2", "--policy", "random", "--policy", "random", "--policy", "random"),
+        ("3 policies for 2 players",),
+    ),
+    "balance --players 9": (("balance", "mechanica", "--players", "9"), ("1 to 4 players", "not 9")),
+    "balance --plot suffix": (("balance", "mechanica", "--plot", "{dir}/plot.txt"), ("'.txt'", ".png or .svg")),
+    "balance --workers with --dask": (
+        ("balance", "mechanica", "--workers", "2", "--dask", "tcp://127.0.0.1:1"),
+        ("not allowed with argument",),
+    ),
     "fuzz --games 0": (("fuzz", "globetrotter", "--games", "0"), ("--games", "1 or more", "'0'")),
     "fuzz --games -1": (("fuzz", "globetrotter", "--games", "-1"), ("--games", "1 or more", "'-1'")),
     "fuzz --max-steps 0": (("fuzz", "globetrotter", "--max-steps", "0"), ("--max-steps", "1 or more", "'0'")),

@@ -183,7 +183,7 @@ def test_the_table_names_the_layers_bottom_first():
         "registry",
         "check: running, play, watch",
         "check: positions",
-        "check: search",
+        "check: search, balance",
         "check: proofs, report",
         "check: campaign",
         "suite",
@@ -276,7 +276,8 @@ def test_the_checker_reports_modules_named_upwards_in_strings():
     )
     assert _problems("rulecheck.model.fake", source) == [
         "fake.py:2: rulecheck.model.fake names rulecheck.suite.reference: up from model, geometry to suite",
-        "fake.py:4: rulecheck.model.fake names rulecheck.check.search.fuzz: up from model, geometry to check: search",
+        "fake.py:4: rulecheck.model.fake names rulecheck.check.search.fuzz: "
+        "up from model, geometry to check: search, balance",
         "fake.py:5: rulecheck.model.fake names rulecheck.games: up from model, geometry to games",
     ]
     command = "import sys\nARGV = [sys.executable, '-m', 'rulecheck.cli', 'suite', 'replay']\n"

@@ -7,7 +7,8 @@ line on stderr and exit status 2, never a traceback; a failed property is exit 1
 Each group of commands has its module, which registers its own sub-commands: facts.py
 (games, board, rules, options, cards), traces.py (play, replay, show, compare), searches.py
 (fuzz, explore), analysis.py (prove, symbolic-compare, contradictions, table),
-scenarios.py (legal, apply, scenario), suites.py (suite) and campaign.py (verify).
+scenarios.py (legal, apply, scenario), suites.py (suite), campaign.py (verify) and balance.py
+(balance).
 
 Leaves out: any rule or check logic.
 """
@@ -19,7 +20,7 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import version
 
-from rulecheck.cli import analysis, campaign, facts, scenarios, searches, silent, suites, traces
+from rulecheck.cli import analysis, balance, campaign, facts, scenarios, searches, silent, suites, traces
 from rulecheck.cli.shared import EXIT_USAGE
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.untrusted import clip
@@ -27,7 +28,7 @@ from rulecheck.core.untrusted import clip
 ERROR_LINE = 1000
 """The most characters of an error's line on stderr (a message that quotes input is cut shorter)."""
 
-GROUPS = (facts, traces, searches, analysis, silent, scenarios, suites, campaign)
+GROUPS = (facts, traces, searches, analysis, silent, scenarios, suites, campaign, balance)
 """Each group of commands, in the order `rulecheck --help` lists them."""
 
 

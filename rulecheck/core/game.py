@@ -248,7 +248,8 @@ class Game(abc.ABC, Generic[S, A]):
 
     def progress(self, state: S) -> tuple[float, ...]:
         """Each player's standing in `state`, higher is better, for a player that plays toward it
-        (the greedy policy, and the value of a playout a step cap cuts short): a heuristic, no rule.
+        (the greedy policy, and the value of a playout a step cap cuts short) and for the measures
+        of who leads during play (lead changes, decisiveness): a heuristic, no rule.
         By default the returns at a terminal state and 0 for everyone elsewhere; a game of scores
         gives its running scores, a win-loss game may give a heuristic its page documents."""
         if self.is_terminal(state):

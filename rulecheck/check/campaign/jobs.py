@@ -8,8 +8,9 @@ self-check, fuzzing, exploration, the proofs, the reading check (random and clau
 games compared in lockstep, then Z3 on the symbolic systems), a computed table (evidence only
 where one of its predicates holds), the contradictions, the silent-decision finder, the
 clause-directed search toward a clause nothing exercised, games played by a policy (greedy, a
-plan, MCTS) watching for the clauses nothing exercised, and the shrinking of a witness.
-`run_task` is module-level so that worker processes and Dask can call it.
+plan, MCTS) watching for the clauses nothing exercised, the shrinking of a witness, and the
+random games of one setup for the balance section (balance.py). `run_task` is module-level so
+that worker processes and Dask can call it.
 
 Leaves out: which tasks a campaign runs (verify.py), what the outcomes mean together
 (explain.py) and the checks themselves (fuzz, explore, prove, readings, contradictions).
@@ -23,6 +24,8 @@ from typing import Any, Final
 
 import attrs
 
+from rulecheck.check.balance.figures import Figures, figures
+from rulecheck.check.balance.games import Setup, play_setups
 from rulecheck.check.play.playthrough import play, random_game
 from rulecheck.check.play.policies import policy_named
 from rulecheck.check.play.pursuit import pursue
@@ -68,6 +71,9 @@ PARTS_SYMBOLICALLY: Final = "parts in the engine's guards (Z3), in no game of th
 NEVER_PARTS: Final = "never parts within the search"
 SILENT_DECISION: Final = "silent decision"
 """Evidence that the engine decides what the rulebook's text leaves open, or decides otherwise (search/silent.py)."""
+BALANCE: Final = "balance"
+"""The job that plays random games of one setup for the balance section (balance.py)."""
+BALANCE_POLICY: Final = "random"
 
 
 @attrs.frozen
@@ -117,6 +123,8 @@ class Outcome:
     check, whether the option's readings part (PARTS) or did not within the search (NEVER_PARTS)."""
     exhaustive_states: int | None = None
     """For an exploration from the initial state that expanded every state it found: how many."""
+    balance: Figures | None = None
+    """For a balance task: the figures of its games."""
 
 
 def _sets(variant: Sequence[tuple[str, str]]) -> str:
@@ -363,6 +371,12 @@ def _shrink(task: Task, game: Game[Any, Any]) -> Outcome:
     return Outcome(task, (_found_evidence(task, Found(issue, shrunk.trace(game))),))
 
 
+def _balance(task: Task, game: Game[Any, Any]) -> Outcome:
+    setup = Setup(task.game, task.players, task.variant, (BALANCE_POLICY,), task.max_steps, task.data)
+    [played] = play_setups([setup], task.size, task.seed)
+    return Outcome(task, balance=figures(played, task.players))
+
+
 JOBS: Final[dict[str, Callable[[Task, Game[Any, Any]], Outcome]]] = {
     "self-check": _self_check,
     "fuzz": _fuzz,
@@ -375,6 +389,7 @@ JOBS: Final[dict[str, Callable[[Task, Game[Any, Any]], Outcome]]] = {
     "silent": _silent,
     "play": _play,
     "shrink": _shrink,
+    BALANCE: _balance,
 }
 
 

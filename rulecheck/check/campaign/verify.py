@@ -6,8 +6,10 @@ processes or a Dask cluster return exactly what a serial run returns: the shared
 self-check, fuzzing and exploration under the defaults at each player count, the variant
 sweep (fuzzing, proofs and the reading check under every other value of every option, one
 at a time), the proofs, the computed tables and the contradictions, each where the game's
-declaration (rulecheck/registry.py) has that part; then a second round of tasks, a
-clause-directed search toward each clause the first round never exercised; then a third, the
+declaration (rulecheck/registry.py) has that part, and the random games of the balance section
+(balance.py: who wins, and at the quick and full budgets which readings change it); then a
+second round of tasks, a clause-directed search toward each clause the first round never
+exercised; then a third, the
 shrinking of each witness that shows a generic issue (search/shrink.py), whose shorter game takes the
 witness's place. The outcomes
 are explained (explain.py: dead rules, the rules the budget did not reach, findings not
@@ -34,6 +36,7 @@ from typing import Any, Final
 
 import attrs
 
+from rulecheck.check.campaign.balance import balance_section, balance_tasks
 from rulecheck.check.campaign.decide import decided
 from rulecheck.check.campaign.explain import (
     check_audit_keys,
@@ -103,12 +106,19 @@ class Budget:
     """Of those, how many the sweep's proofs cover."""
     shrink_steps: int
     """The steps each witness's shrinking may replay in all."""
+    balance_games: int = 30
+    """Random games of each balance task (balance.py)."""
+    balance_players: int = 1
+    """How many of the game's campaign player counts of 2 or more, fewest first, the balance section covers."""
+    balance_readings: bool = False
+    """Whether the balance section also plays every other option value, at the fewest of those
+    player counts, and compares it with the defaults."""
 
 
 BUDGETS: Final = {
     "smoke": Budget("smoke", 3, 1, 300, 300, 300, 2, 1, 10, 1, 0, 1, 1, 1, 10_000),
-    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 0, 0, 2, 5, 2, 2, 1, 20_000),
-    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99, 200_000),
+    "quick": Budget("quick", 20, 2, 1500, 800, 3000, 2, 0, 0, 2, 5, 2, 2, 1, 20_000, 100, 99, True),
+    "full": Budget("full", 300, 20, 3000, 3000, 100_000, 20, 10, 400, 40, 100, 20, 99, 99, 200_000, 1000, 99, True),
 }
 
 
@@ -178,6 +188,7 @@ def tasks_for(game: str, budget: Budget, data: str | None = None) -> list[Task]:
                     symbolic=rank == 0,
                 )
             )
+    tasks += balance_tasks(game, budget.balance_games, budget.balance_players, budget.balance_readings)
     return [attrs.evolve(task, data=data) for task in tasks] if data is not None else tasks
 
 
@@ -277,7 +288,18 @@ def verify(
     tried = {name: _settings([t for t in tasks if t.game == name and t.job == "fuzz"]) for name in names}
     readings = option_verdicts(reading_verdicts(outcomes), names)
     contracts = [contract_coverage(name) for name in names]
-    data = write_report(findings, out, readings, missing, clauses, tried, witness_picture, unreached, contracts)
+    data = write_report(
+        findings,
+        out,
+        readings,
+        missing,
+        clauses,
+        tried,
+        witness_picture,
+        unreached,
+        contracts,
+        balance_section(outcomes),
+    )
     recorded = tuple(
         Recorded(ledger, added[name]) for name, ledger in opened.items() if write_ledger(ledger, added[name])
     )

@@ -448,6 +448,7 @@ def write_report(
     draw: Callable[[Mapping[str, Any]], str | None] = lambda trace: None,
     unreached: Sequence[Evidence] = (),
     contracts: Sequence[Mapping[str, Any]] = (),
+    balance: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """Write findings.json, findings.md and the witness traces into `folder`; return the data.
     `readings` is the verdict of the reading check on each option value it searched,
@@ -458,7 +459,8 @@ def write_report(
     of a witness trace's last position, or None) beside each witness. `unreached` are the notes
     of the rules the budget did not reach, which both list apart from the findings. `contracts`
     says, per game, which clauses the silent-decision finder has a text contract for and which
-    it leaves unaudited."""
+    it leaves unaudited; `balance` the balance section (who wins each game, the readings that
+    change it)."""
     data, files = report_data(findings, folder, clauses, unreached)
     totals = summary(findings)
     data["summary"] = totals
@@ -466,6 +468,7 @@ def write_report(
     data["not_reproduced"] = [dict(r) for r in not_reproduced]
     data["tried"] = {game: [dict(s) for s in settings] for game, settings in tried.items()}
     data["contracts"] = [dict(c) for c in contracts]
+    data["balance"] = [dict(b) for b in balance]
     output_folder(folder, WITNESSES)
     for path, text in files.items():
         write_whole(path, text)

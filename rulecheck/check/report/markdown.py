@@ -5,7 +5,8 @@ what to decide), each id linked to its finding; each finding with the rulebook's
 involved, what each check found in plain words, where it was seen against the readings tried,
 the command that shows it again, what the designer should decide and any rewording proposed;
 then, apart from the findings, the rules the budget did not reach (no ids); the audited
-findings not reproduced; the readings searched; and the counts per game and kind. The words
+findings not reproduced; the readings searched; the balance section (who wins each game, with
+intervals, and the readings that change it); and the counts per game and kind. The words
 are words.py's, shared with findings.html.
 
 Leaves out: the report's data (findings.py builds it) and the page (page.py).
@@ -115,9 +116,46 @@ def markdown(data: Mapping[str, Any], totals: Mapping[str, Mapping[str, int]], t
         for c in data["contracts"]:
             lines.append(_row([c["game"], ", ".join(c["audited"]) or "none", ", ".join(c["unaudited"]) or "none"]))
         lines.append("")
+    if data.get("balance"):
+        lines += _balance(data["balance"])
     lines += ["## Counts", "", *_head(("game", "kind", "findings"))]
     lines += [_row([game, kind, str(n)]) for game, counts in totals.items() for kind, n in counts.items()]
     return "\n".join(lines) + "\n"
+
+
+def _seats(figures: Mapping[str, Any]) -> str:
+    """Each seat's games won alone with its 95% interval."""
+    return "; ".join(
+        f"seat {p} {s['wins']} ({100 * s['rate']:.1f}%, 95% {100 * s['low']:.1f}-{100 * s['high']:.1f}%)"
+        for p, s in enumerate(figures["seats"])
+    )
+
+
+def _balance(entries: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The balance section: who wins each game under random play, and the readings that change it."""
+    lines = ["## Balance", ""]
+    for entry in entries:
+        figures = entry["figures"]
+        lines += [
+            f"### {entry['game']}, {entry['players']} players ({entry['games']} games, policy {entry['policy']})",
+            "",
+            f"- seat advantage ({entry['interval']}): {_seats(figures)}; seats equal: p = {figures['seat_p']:.3g} "
+            "(chi-square goodness of fit)",
+            f"- outcomes: {', '.join(f'{k} {n}' for k, n in figures['outcomes'].items())}; length mean "
+            f"{figures['length_mean']:.1f} steps, longest {figures['longest']}",
+        ]
+        changed = entry["changes_who_wins"]
+        if entry["readings_compared"]:
+            lines.append(
+                f"- readings that change who wins: {len(changed)} of {entry['readings_compared']} compared "
+                f"({entry['test']}, below {entry['alpha']})"
+            )
+        lines += [
+            f"  - {r['option']}={r['value']}: {_seats(r['figures'])}; p = {r['p']:.3g}, adjusted {r['adjusted_p']:.3g}"
+            for r in changed
+        ]
+        lines.append("")
+    return lines
 
 
 def _table_lines(table: Mapping[str, Any]) -> list[str]:

@@ -9,8 +9,8 @@ as SVG as wide as the text, and what to decide with any rewording proposed; then
 rules the budget did not reach. Every text from the report is escaped.
 
 Leaves out: drawing (the caller passes each witness's picture, or none where its game has no
-pictures or matplotlib is missing), and the readings-searched and not-reproduced sections,
-which findings.md holds.
+pictures or matplotlib is missing), and the readings-searched, not-reproduced and balance
+sections, which findings.md holds.
 """
 
 from __future__ import annotations
