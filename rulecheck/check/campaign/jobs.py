@@ -295,19 +295,23 @@ def _contradictions(task: Task, game: Game[Any, Any]) -> Outcome:
 
 
 def _silent(task: Task, game: Game[Any, Any]) -> Outcome:
-    """The silent-decision finder over the game's shipped scenarios and `task.size` seeded games:
-    each finding as evidence, its title saying how it is decided (without an option, or by which)."""
+    """The silent-decision finder over the game's shipped scenarios and `task.size` seeded games.
+    A finding no option decides is evidence of a silent decision; one an option decides is
+    evidence that the option's reading matters (filed with that option's other evidence: the
+    option exists, and the finding shows where its default departs from the text or decides it)."""
     seeds = range(task.seed, task.seed + task.size)
     evidence = []
     for found in find(game, corpus(game, seeds, task.max_steps, scenario_files(game))):
         candidate = found.candidate
         title = f"{candidate.kind}: {candidate.what} ({found.verdict})"
         clauses = (candidate.contract.clause,)
-        evidence.append(
-            _evidence(
-                task, SILENT_DECISION, candidate.subject, title, clauses, witness=found.witness, replay=found.replay
+        found_by = {"witness": found.witness, "replay": found.replay}
+        if not found.decided_by:
+            evidence.append(_evidence(task, SILENT_DECISION, candidate.subject, title, clauses, **found_by))
+        for option in dict(found.decided_by):
+            evidence.append(
+                _evidence(task, READING, option, f"the text against the default: {title}", clauses, **found_by)
             )
-        )
     return Outcome(task, tuple(evidence))
 
 
