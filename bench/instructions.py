@@ -3,13 +3,13 @@ free of the machine's noise.
 
 `python -m bench.instructions [GAME] [--games N]` runs, each under `valgrind --tool=callgrind`,
 N seeded random games of GAME (at its fewest campaign players, as play.py) and N seeded random
-chess games (play.py's `chess_game`), and each side once more with no game played; the
+chess games (play.py's `chess_game`), and each side once more with no game counted; the
 difference of the two counts over the steps played is the instructions per step with process
-startup, imports and making the game left out. The ratio of chess's figure to the game's is
-the speed ratio play.py measures in time, without a busy or throttled machine's noise.
+startup, imports, making the game and a first game (what is made on first use and then kept)
+left out. The ratio of chess's figure to the game's is the speed ratio play.py measures in
+time, without a busy or throttled machine's noise.
 
-Leaves out: the first use of a game's caches is counted with the games (as in play.py), and
-what callgrind cannot see (cache misses, branch mispredictions) counts for nothing.
+Leaves out: what callgrind cannot see (cache misses, branch mispredictions) counts for nothing.
 """
 
 from __future__ import annotations
@@ -25,17 +25,28 @@ CHESS = "chess"
 """The name that plays python-chess rather than a registered game."""
 
 
+WARM_UP_SEED = 1_000_000
+"""The seed of the game each process plays before the games counted, whatever their number."""
+
+
 def play(name: str, games: int) -> int:
     """Plays `games` seeded random games of `name` (or chess), seeds 0 to games - 1; their steps.
-    Everything but the games is made first, so that a run of 0 games counts only that."""
+    Everything but those games is done first (the imports, the game, one game of WARM_UP_SEED, so
+    that what is made on first use and then kept is made), so that a run of 0 games counts only that."""
     from bench import games as chosen
     from bench import play as timed
     from rulecheck.check.play.playthrough import random_game
 
     if name == CHESS:
-        return sum(timed.chess_game(seed) for seed in range(games))
-    game = chosen.campaign_game(name)
-    return sum(len(random_game(game, seed).actions) for seed in range(games))
+        player = timed.chess_game
+    else:
+        game = chosen.campaign_game(name)
+
+        def player(seed: int) -> int:
+            return len(random_game(game, seed).actions)
+
+    player(WARM_UP_SEED)
+    return sum(player(seed) for seed in range(games))
 
 
 def counted(name: str, games: int) -> tuple[int, int]:
@@ -62,7 +73,11 @@ def counted(name: str, games: int) -> tuple[int, int]:
 
 
 def per_step(name: str, games: int) -> tuple[float, int]:
-    """Instructions per step of `games` random games of `name`, startup subtracted; and the steps."""
+    """Instructions per step of `games` random games of `name`, startup subtracted; and the steps.
+    A process outside callgrind imports everything first, so that neither count includes
+    compiling a changed module's bytecode (the first process to import it would pay for that)."""
+    warm = [sys.executable, "-m", "bench.instructions", "--inner", name, "--games", "0"]
+    subprocess.run(warm, check=True, capture_output=True)
     total, steps = counted(name, games)
     startup, _ = counted(name, 0)
     return (total - startup) / steps, steps
