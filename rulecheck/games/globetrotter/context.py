@@ -170,6 +170,9 @@ class Rules:
     rule_gap: Callable[[str, str, Any], None]
     actions: Actions = attrs.field(eq=False)
     """The actions of the games played on `boards`: `actions_on(boards)`, made once by the game."""
+    reach: Mapping[Where, int] = attrs.field(eq=False)
+    """GT-A4, GT-B5, GT-B6: each place with the set of spaces within shooting distance of it under
+    the game's `shooting` reading: `boards.reach(options.shooting)`, looked up once by the game."""
 
     def space(self, token: str, clause: str, action: Action, state: GlobetrotterState) -> Where:
         """The place `token` names; IllegalAction if it is no space, or on a destroyed planet."""

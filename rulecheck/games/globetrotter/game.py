@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
 from rulecheck.core.clauses import coverage, touch
@@ -80,6 +80,8 @@ _RULES_FOR: Table[int, tuple[PlayRule, ...]] = Table(lambda holds: tuple(r for r
 A = TypeVar("A", bound=Action)
 _BY_TEXT = attrgetter("text")
 """The key of the canonical order of actions."""
+_ACTION = itemgetter(0)
+"""The action of a listed action with its payload."""
 MOST_DAMAGE = combat.DIE_FACES * combat.DIE_FACES
 """The most a Drill Cannon's hits can deal: a d6 of hits, each up to a d6 of damage."""
 
@@ -104,7 +106,8 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     def _prepare(self) -> None:
         players = self.players
         boards = boards_for(self.options.removal, PLANETS_BY_PLAYERS[players], self.options.planet_adjacency)
-        self.rules = Rules(players, self.options, boards, self.rule_gap, actions_on(boards))
+        reach = boards.reach(self.options.shooting)
+        self.rules = Rules(players, self.options, boards, self.rule_gap, actions_on(boards), reach)
         self._listing: tuple[Mover, dict[type[Action], Listing[Any]]] | None = None
         """The mover of the last state whose play actions were listed, with those actions by type
         (the types that have any), each with what its effect needs: applying one looks it up there."""
@@ -269,7 +272,7 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         if mover.touched:
             touch(*mover.touched)
         self._listing = (mover, by_type)
-        found = [action for action, _ in every]
+        found = list(map(_ACTION, every))
         assert state.turn is not None
         if state.turn.own_used:
             found.append(self.rules.actions.act(EndTurn))
