@@ -22,10 +22,12 @@ from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Build, Decommission, Fortify, Manufacture, Repair, Save
 from rulecheck.games.globetrotter.context import (
+    ANYWAY,
     FACTORIES,
     NOTHING,
     ROVERS_ON_BOARD,
     STRUCTURES,
+    TREASURIES,
     Listing,
     Mover,
     PlayRule,
@@ -349,11 +351,9 @@ def _repairing_factory(m: Mover, where: Where) -> int | None:
 
 
 def legal_repairs(m: Mover) -> Listing[tuple[int, int]]:
-    """Each Repair with the Rover repaired and the Factory that repairs it."""
-    if not m.on_board:
-        return NOTHING
-    m.touched.append("GT-F3")
-    if FACTORY not in m.kinds:
+    """Each Repair with the Rover repaired and the Factory that repairs it (the game reads GT-F3 for
+    it, whenever the mover has a Rover on the board: PlayRule.reads)."""
+    if not m.on_board or FACTORY not in m.kinds:
         return NOTHING
     found: list[tuple[Action, tuple[int, int]]] = []
     at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
@@ -392,7 +392,7 @@ def apply_repair(
 
 
 def legal_saves(m: Mover) -> Listing[None]:
-    m.touched.append("GT-T1")
+    """The Save, if the mover may save (the game reads GT-T1 for it on every step: PlayRule.reads)."""
     if TREASURY not in m.kinds:
         return NOTHING
     m.touched.append("GT-T2")
@@ -427,6 +427,6 @@ RULES: tuple[PlayRule, ...] = (
     PlayRule(Build, legal_builds, check_build, apply_build, ROVERS_ON_BOARD),
     PlayRule(Decommission, legal_decommissions, check_decommission, apply_decommission, STRUCTURES),
     PlayRule(Manufacture, legal_manufactures, check_manufacture, apply_manufacture, FACTORIES),
-    PlayRule(Repair, legal_repairs, check_repair, apply_repair, ROVERS_ON_BOARD),
-    PlayRule(Save, legal_saves, check_save, apply_save),
+    PlayRule(Repair, legal_repairs, check_repair, apply_repair, ROVERS_ON_BOARD, ("GT-F3",), FACTORIES),
+    PlayRule(Save, legal_saves, check_save, apply_save, ANYWAY, ("GT-T1",), TREASURIES),
 )

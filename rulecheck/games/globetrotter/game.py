@@ -75,8 +75,17 @@ from rulecheck.geometry.planet import label_order
 
 PLAY_RULES: tuple[PlayRule, ...] = movement.RULES + combat.RULES + construction.RULES
 _RULE_BY_TYPE = {rule.action_type: rule for rule in PLAY_RULES}
-_RULES_FOR: Table[int, tuple[PlayRule, ...]] = Table(lambda holds: tuple(r for r in PLAY_RULES if r.needs & holds))
-"""For what a mover holds (`Mover.holds`), the rules that may list an action or read a clause."""
+
+
+def _rules_for(holds: int) -> tuple[tuple[PlayRule, ...], tuple[str, ...]]:
+    """For what a mover holds (`Mover.holds`), the rules that may list an action, and the clauses the
+    listings of the rules it holds what they need for read whatever they list (`PlayRule.reads`)."""
+    held = [rule for rule in PLAY_RULES if rule.needs & holds]
+    return tuple(rule for rule in held if rule.lists & holds), tuple(c for rule in held for c in rule.reads)
+
+
+_RULES_FOR: Table[int, tuple[tuple[PlayRule, ...], tuple[str, ...]]] = Table(_rules_for)
+"""`_rules_for` of each value of `Mover.holds`, worked out once."""
 A = TypeVar("A", bound=Action)
 _BY_TEXT = attrgetter("text")
 """The key of the canonical order of actions."""
@@ -264,7 +273,9 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         mover = Mover(self.rules, state, player)
         every: list[tuple[Action, Any]] = []
         by_type: dict[type[Action], Listing[Any]] = {}
-        for rule in _RULES_FOR[mover.holds]:
+        asked, reads = _RULES_FOR[mover.holds]
+        mover.touched += reads
+        for rule in asked:
             listed = rule.legal(mover)
             if listed:
                 every += listed
