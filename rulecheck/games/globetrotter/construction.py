@@ -224,9 +224,12 @@ def legal_decommissions(m: Mover) -> Listing[Removable]:
         return NOTHING
     m.touched.append("GT-A12")
     at = m.rules.actions.at(Decommission)
-    return [(at[b >> BUILDING_PLACE], (True, b)) for b in m.buildings] + [
-        (at[f >> UNIT_PLACE], (False, f)) for f in m.fortifications
-    ]
+    found: list[tuple[Action, Removable]] = []
+    for b in m.buildings:
+        found.append((at[b >> BUILDING_PLACE], (True, b)))
+    for f in m.fortifications:
+        found.append((at[f >> UNIT_PLACE], (False, f)))
+    return found
 
 
 def check_decommission(m: Mover, action: Decommission) -> None:

@@ -12,7 +12,7 @@ Leaves out: what the actions do (the rule modules).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -198,16 +198,16 @@ def _standing(rovers: tuple[int, ...]) -> frozenset[int]:
     global _last_standing
     last = _last_standing
     if last[0] is not rovers:
-        last = _last_standing = rovers, frozenset(r >> OWNER & FIELD for r in rovers if r >> UNIT_PLACE & SPACE_MASK)
+        last = _last_standing = rovers, frozenset({r >> OWNER & FIELD for r in rovers if r >> UNIT_PLACE & SPACE_MASK})
     return last[1]
 
 
-def losing(state: GlobetrotterState, players: Iterable[int]) -> list[int]:
+def losing(state: GlobetrotterState, players: Sequence[int]) -> list[int]:
     """Those of `players` who meet GT-E1 (`has_lost`), in their order, reading the pieces once."""
+    touch(*("GT-E1",) * len(players))  # read for each player
     standing = _standing(state.rover_codes)
     found = []
     for player in players:
-        touch("GT-E1")
         if player not in standing and not _has_factory(state, player):
             found.append(player)
     return found
