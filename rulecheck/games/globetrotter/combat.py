@@ -141,7 +141,11 @@ def legal_shots(m: Mover) -> Listing[Target]:
     holding one of the mover's shooters."""
     m.touched.append("GT-SP4")
     reach, enemy_spaces = m.rules.reach, m.enemy_spaces
-    aiming = [(source, covered) for source in _shooter_spaces(m) if (covered := reach[source]) & enemy_spaces]
+    aiming = []  # each shooter's space with the set in its reach, where an enemy piece is in reach
+    for source in _shooter_spaces(m):
+        covered = reach[source]
+        if covered & enemy_spaces:
+            aiming.append((source, covered))
     if not aiming:
         return NOTHING
     m.touched += _SHOT_CLAUSES
