@@ -143,12 +143,16 @@ def legal_shots(m: Mover) -> Listing[Target]:
     """Each shot with the piece it targets: every enemy piece on a surface within reach of a space
     holding one of the mover's shooters."""
     m.touched.append("GT-SP4")
-    boards = m.rules.boards
-    reach, enemy_spaces = boards.reach(m.rules.options.shooting), m.enemy_spaces
-    aiming = [(source, covered) for source in shooter_spaces(m) if (covered := reach[source]) & enemy_spaces]
+    reach, enemy_spaces = m.rules.reach, m.enemy_spaces
+    aiming = []  # each shooter's space with the set in its reach, where an enemy piece is in reach
+    for source in shooter_spaces(m):
+        covered = reach[source]
+        if covered & enemy_spaces:
+            aiming.append((source, covered))
     if not aiming:
         return NOTHING
     m.touched += _SHOT_CLAUSES
+    boards = m.rules.boards
     act, tokens, bit = m.rules.actions.act, boards.tokens, boards.bit
     found: list[tuple[Action, Target]] = []
     for piece in m.enemies:

@@ -25,10 +25,12 @@ from rulecheck.core.notation import Action
 from rulecheck.core.ops import INT_OPS
 from rulecheck.games.globetrotter.actions import Build, Decommission, Fortify, Manufacture, Repair, Save
 from rulecheck.games.globetrotter.context import (
+    ANYWAY,
     FACTORIES,
     NOTHING,
     ROVERS_ON_BOARD,
     STRUCTURES,
+    TREASURIES,
     Listing,
     Mover,
     PlayRule,
@@ -178,9 +180,12 @@ def legal_decommissions(m: Mover) -> Listing[Removable]:
         return NOTHING
     m.touched.append("GT-A12")
     at = m.rules.actions.at(Decommission)
-    return [(at[b >> BUILDING_PLACE], (True, b)) for b in m.buildings] + [
-        (at[f >> UNIT_PLACE], (False, f)) for f in m.fortifications
-    ]
+    found: list[tuple[Action, Removable]] = []
+    for b in m.buildings:
+        found.append((at[b >> BUILDING_PLACE], (True, b)))
+    for f in m.fortifications:
+        found.append((at[f >> UNIT_PLACE], (False, f)))
+    return found
 
 
 def apply_decommission(
@@ -275,11 +280,9 @@ def repairable(m: Mover, rover: int, factory: int) -> bool:
 
 
 def legal_repairs(m: Mover) -> Listing[tuple[int, int]]:
-    """Each Repair with the Rover repaired and the Factory that repairs it."""
-    if not m.on_board:
-        return NOTHING
-    m.touched.append("GT-F3")
-    if FACTORY not in m.kinds:
+    """Each Repair with the Rover repaired and the Factory that repairs it (the game reads GT-F3 for
+    it, whenever the mover has a Rover on the board: PlayRule.reads)."""
+    if not m.on_board or FACTORY not in m.kinds:
         return NOTHING
     found: list[tuple[Action, tuple[int, int]]] = []
     for where, r in m.on_board.items():
@@ -303,7 +306,7 @@ def apply_repair(
 
 
 def legal_saves(m: Mover) -> Listing[None]:
-    m.touched.append("GT-T1")
+    """The Save, if the mover may save (the game reads GT-T1 for it on every step: PlayRule.reads)."""
     if TREASURY not in m.kinds:
         return NOTHING
     m.touched.append("GT-T2")
@@ -327,6 +330,6 @@ RULES: tuple[PlayRule, ...] = (
     PlayRule(Build, legal_builds, apply_build, ROVERS_ON_BOARD),
     PlayRule(Decommission, legal_decommissions, apply_decommission, STRUCTURES),
     PlayRule(Manufacture, legal_manufactures, apply_manufacture, FACTORIES),
-    PlayRule(Repair, legal_repairs, apply_repair, ROVERS_ON_BOARD),
-    PlayRule(Save, legal_saves, apply_save),
+    PlayRule(Repair, legal_repairs, apply_repair, ROVERS_ON_BOARD, ("GT-F3",), FACTORIES),
+    PlayRule(Save, legal_saves, apply_save, ANYWAY, ("GT-T1",), TREASURIES),
 )

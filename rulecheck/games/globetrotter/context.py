@@ -33,6 +33,7 @@ from rulecheck.games.globetrotter.state import (
     ROVER,
     SPACE_MASK,
     SPACE_PORT,
+    TREASURY,
     UNIT_PLACE,
     GlobetrotterState,
     Occupants,
@@ -69,6 +70,8 @@ STRUCTURES: Final = 8
 """Buildings or Fortifications."""
 FACTORIES: Final = 16
 DRILL_CANNONS: Final = 32
+SPACE_PORTS: Final = 64
+TREASURIES: Final = 128
 
 
 class Table(dict[K, V]):
@@ -167,6 +170,9 @@ class Rules:
     rule_gap: Callable[[str, str, Any], None]
     actions: Actions = attrs.field(eq=False)
     """The actions of the games played on `boards`: `actions_on(boards)`, made once by the game."""
+    reach: Mapping[Where, int] = attrs.field(eq=False)
+    """GT-A4, GT-B5, GT-B6: each place with the set of spaces within shooting distance of it under
+    the game's `shooting` reading: `boards.reach(options.shooting)`, looked up once by the game."""
 
     def live_planets(self, state: GlobetrotterState) -> tuple[int, ...]:
         return tuple(i for i, p in enumerate(state.planets) if not p.destroyed)
@@ -190,7 +196,6 @@ class Mover:
         "fortifications",
         "buildings",
         "kinds",
-        "enemies",
         "enemy_spaces",
         "orbiting",
         "unoccupied",
@@ -218,7 +223,6 @@ class Mover:
         orbiting: list[int] = []
         on_board: dict[Where, int] = {}
         beside_own_rover = 0
-        enemies: list[tuple[str, int]] = []
         for r in state.rover_codes:
             where = r >> UNIT_PLACE
             mine = r >> OWNER & FIELD == player
@@ -230,7 +234,6 @@ class Mover:
             space, beside = spot[where]
             rover_spaces |= space
             if not mine:
-                enemies.append((ROVER, r))
                 enemy_spaces |= space
             else:
                 rovers.append(r)
@@ -248,7 +251,6 @@ class Mover:
             fortification_spaces |= space
             beside_fortification |= beside
             if f >> OWNER & FIELD != player:
-                enemies.append((FORTIFICATION, f))
                 enemy_spaces |= space
             else:
                 fortifications.append(f)
@@ -263,7 +265,6 @@ class Mover:
             space = spot[b >> BUILDING_PLACE][0]
             building_spaces |= space
             if b >> B_OWNER & FIELD != player:
-                enemies.append((BUILDING, b))
                 enemy_spaces |= space
             else:
                 buildings.append(b)
@@ -277,8 +278,6 @@ class Mover:
         """The player's Buildings, in canonical order."""
         self.kinds: Mapping[str, Sequence[int]] = kinds
         """The player's Buildings by kind (kinds they have none of are left out)."""
-        self.enemies = enemies
-        """The other players' pieces on the planets' surfaces, each with the kind a shot names."""
         self.enemy_spaces = enemy_spaces
         """The spaces holding the other players' pieces, as a set (below)."""
         self.orbiting: Sequence[int] = sorted(set(orbiting)) if orbiting else ()
@@ -321,9 +320,25 @@ class Mover:
             holds |= FACTORIES
         if DRILL_CANNON in kinds:
             holds |= DRILL_CANNONS
+        if ports:
+            holds |= SPACE_PORTS
+        if TREASURY in kinds:
+            holds |= TREASURIES
         self.holds = holds
         """What the player holds, as bits (ANYWAY and the facts above): a rule whose `needs` is
         not among them lists nothing and reads no clause, so it is not asked."""
+
+    @property
+    def enemies(self) -> list[tuple[str, int]]:
+        """The other players' pieces on the planets' surfaces, each with the kind a shot names
+        (worked out when asked: only a listing that finds a target in reach reads them)."""
+        player = self.player
+        state = self.state
+        return [
+            *((ROVER, r) for r in state.rover_codes if r >> OWNER & FIELD != player and r >> UNIT_PLACE & SPACE_MASK),
+            *((FORTIFICATION, f) for f in state.fortification_codes if f >> OWNER & FIELD != player),
+            *((BUILDING, b) for b in state.building_codes if b >> B_OWNER & FIELD != player),
+        ]
 
     @property
     def occupancy(self) -> Mapping[Where, Occupants]:
@@ -341,9 +356,14 @@ class PlayRule:
     action's point paid, its turn not yet counting the action: `turns.spend`), touching the
     clauses the action's legality read. `needs` is the fact of `Mover.holds` without which
     `legal` lists nothing and touches no clause (its first test), so the game leaves it out of a
-    listing (ANYWAY: listed on every step)."""
+    listing (ANYWAY: listed on every step). `reads` are clauses the listing reads whenever the
+    mover holds `needs`, and `lists` the further fact without which it lists nothing past them:
+    the game touches `reads` for the rule (`legal` does not) and asks `legal` only when the mover
+    holds both, so a rule that would only read a clause is not called."""
 
     action_type: type[Action]
     legal: Callable[[Mover], Listing[Any]]
     effect: Callable[[Rules, GlobetrotterState, int, Any, Any], GlobetrotterState]
     needs: int = ANYWAY
+    reads: tuple[str, ...] = ()
+    lists: int = ANYWAY

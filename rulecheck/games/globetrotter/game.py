@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from rulecheck.core.clauses import coverage, touch
@@ -78,10 +78,21 @@ from rulecheck.geometry.planet import label_order
 
 PLAY_RULES: tuple[PlayRule, ...] = movement.RULES + combat.RULES + construction.RULES
 _RULE_BY_TYPE = {rule.action_type: rule for rule in PLAY_RULES}
-_RULES_FOR: Table[int, tuple[PlayRule, ...]] = Table(lambda holds: tuple(r for r in PLAY_RULES if r.needs & holds))
-"""For what a mover holds (`Mover.holds`), the rules that may list an action or read a clause."""
+
+
+def _rules_for(holds: int) -> tuple[tuple[PlayRule, ...], tuple[str, ...]]:
+    """For what a mover holds (`Mover.holds`), the rules that may list an action, and the clauses the
+    listings of the rules it holds what they need for read whatever they list (`PlayRule.reads`)."""
+    held = [rule for rule in PLAY_RULES if rule.needs & holds]
+    return tuple(rule for rule in held if rule.lists & holds), tuple(c for rule in held for c in rule.reads)
+
+
+_RULES_FOR: Table[int, tuple[tuple[PlayRule, ...], tuple[str, ...]]] = Table(_rules_for)
+"""`_rules_for` of each value of `Mover.holds`, worked out once."""
 _BY_TEXT = attrgetter("text")
 """The key of the canonical order of actions."""
+_ACTION = itemgetter(0)
+"""The action of a listed action with its payload."""
 MOST_DAMAGE = combat.DIE_FACES * combat.DIE_FACES
 """The most a Drill Cannon's hits can deal: a d6 of hits, each up to a d6 of damage."""
 
@@ -106,7 +117,8 @@ class Globetrotter(Game[GlobetrotterState, Action]):
     def _prepare(self) -> None:
         players = self.players
         boards = boards_for(self.options.removal, PLANETS_BY_PLAYERS[players], self.options.planet_adjacency)
-        self.rules = Rules(players, self.options, boards, self.rule_gap, actions_on(boards))
+        reach = boards.reach(self.options.shooting)
+        self.rules = Rules(players, self.options, boards, self.rule_gap, actions_on(boards), reach)
         self._listing: tuple[Mover, dict[type[Action], Listing[Any]]] | None = None
         """The mover of the last state whose play actions were listed, with those actions by type
         (the types that have any), each with what its effect needs: applying one looks it up there."""
@@ -277,7 +289,9 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         mover = Mover(self.rules, state, player)
         every: list[tuple[Action, Any]] = []
         by_type: dict[type[Action], Listing[Any]] = {}
-        for rule in _RULES_FOR[mover.holds]:
+        asked, reads = _RULES_FOR[mover.holds]
+        mover.touched += reads
+        for rule in asked:
             listed = rule.legal(mover)
             if listed:
                 every += listed
@@ -285,7 +299,7 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         if mover.touched:
             touch(*mover.touched)
         self._listing = (mover, by_type)
-        found = [action for action, _ in every]
+        found = list(map(_ACTION, every))
         assert state.turn is not None
         if state.turn.own_used:
             found.append(self.rules.actions.act(EndTurn))

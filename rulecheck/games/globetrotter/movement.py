@@ -28,6 +28,7 @@ from rulecheck.games.globetrotter.context import (
     NOTHING,
     ROVERS_IN_ORBIT,
     ROVERS_ON_BOARD,
+    SPACE_PORTS,
     Listing,
     Mover,
     PlayRule,
@@ -78,12 +79,13 @@ def beside_own_port(m: Mover, where: Where) -> bool:
     return bool(m.rules.boards.bit[where] & m.beside_own_port)
 
 
+_ORBIT_CLAUSES: Final = ("GT-SP1", "GT-F4")
+
+
 def legal_orbits(m: Mover) -> Listing[int]:
-    """Each move into orbit with the Rover that goes."""
-    if not m.on_board:
-        return NOTHING
-    m.touched += ("GT-SP1", "GT-F4")
-    if not m.beside_own_port:
+    """Each move into orbit with the Rover that goes (the game reads _ORBIT_CLAUSES for it, whenever
+    the mover has a Rover on the board: PlayRule.reads)."""
+    if not m.on_board or not m.beside_own_port:
         return NOTHING
     at = m.rules.actions.at(EnterOrbit)
     return [(at[where], rover) for where, rover in acting_on_board(m).items() if beside_own_port(m, where)]
@@ -200,7 +202,7 @@ def apply_transfer(
 
 RULES: tuple[PlayRule, ...] = (
     PlayRule(Move, legal_moves, apply_move, ROVERS_ON_BOARD),
-    PlayRule(EnterOrbit, legal_orbits, apply_enter_orbit, ROVERS_ON_BOARD),
+    PlayRule(EnterOrbit, legal_orbits, apply_enter_orbit, ROVERS_ON_BOARD, _ORBIT_CLAUSES, SPACE_PORTS),
     PlayRule(Descend, legal_descents, apply_descend, ROVERS_IN_ORBIT),
     PlayRule(Transfer, legal_transfers, apply_transfer, ROVERS_IN_ORBIT),
 )

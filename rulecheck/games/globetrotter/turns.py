@@ -13,7 +13,7 @@ Leaves out: what the actions do (the rule modules).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -60,6 +60,10 @@ _GAINED: Final = tuple(turn_start_points(INT_OPS, points) for points in range(FI
 def _owned(player: int, kind: int) -> int:
     """The owner and kind bits of `player`'s Buildings whose kind bits (`kind_bits`) are `kind`."""
     return player << B_OWNER | kind
+
+
+_FACTORIES_OF: Final = tuple(_owned(player, _FACTORY) for player in range(FIELD + 1))
+"""The owner and kind bits of each player's Factories (read on every step)."""
 
 
 _last_saved: tuple[tuple[int, ...], dict[int, int]] = ((), {})
@@ -189,19 +193,33 @@ def has_lost(state: GlobetrotterState, player: int) -> bool:
 
 
 def _has_factory(state: GlobetrotterState, player: int) -> bool:
-    factory = _owned(player, _FACTORY)
+    factory = _FACTORIES_OF[player]
     for b in state.building_codes:
         if b & OWNER_AND_KIND == factory:
             return True
     return False
 
 
-def losing(state: GlobetrotterState, players: Iterable[int]) -> list[int]:
+_last_standing: tuple[tuple[int, ...], frozenset[int]] = ((), frozenset())
+"""The Rovers' codes whose owners `_standing` found last, with them (at first, of no Rovers): a step
+that moves no Rover hands on the very same tuple."""
+
+
+def _standing(rovers: tuple[int, ...]) -> frozenset[int]:
+    """The owners of the Rovers (`rover_codes`) on a planet's surface."""
+    global _last_standing
+    last = _last_standing
+    if last[0] is not rovers:
+        last = _last_standing = rovers, frozenset({r >> OWNER & FIELD for r in rovers if r >> UNIT_PLACE & SPACE_MASK})
+    return last[1]
+
+
+def losing(state: GlobetrotterState, players: Sequence[int]) -> list[int]:
     """Those of `players` who meet GT-E1 (`has_lost`), in their order, reading the pieces once."""
-    standing = {r >> OWNER & FIELD for r in state.rover_codes if r >> UNIT_PLACE & SPACE_MASK}
+    touch(*("GT-E1",) * len(players))  # read for each player
+    standing = _standing(state.rover_codes)
     found = []
     for player in players:
-        touch("GT-E1")
         if player not in standing and not _has_factory(state, player):
             found.append(player)
     return found
@@ -253,7 +271,7 @@ def _factories_gain_a_point(buildings: tuple[int, ...], player: int) -> tuple[in
     """GT-F1: the Buildings after `player`'s Factories gain their turn's point; the very same tuple
     when none changes (no Factory, or every one full), so what reads only Buildings sees no change."""
     gained: list[int] | None = None
-    factory = _owned(player, _FACTORY)
+    factory = _FACTORIES_OF[player]
     for i, b in enumerate(buildings):
         if b & OWNER_AND_KIND == factory:
             points = _GAINED[b >> B_POINTS & FIELD]
