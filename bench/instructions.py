@@ -6,10 +6,13 @@ N seeded random games of GAME (at its fewest campaign players, as play.py) and N
 chess games (play.py's `chess_game`), and each side once more with no game counted; the
 difference of the two counts over the steps played is the instructions per step with process
 startup, imports, making the game and a first game (what is made on first use and then kept)
-left out. The ratio of chess's figure to the game's is the speed ratio play.py measures in
-time, without a busy or throttled machine's noise.
+left out. The ratio of chess's figure to the game's follows the speed ratio play.py measures in
+time only roughly, since an instruction of one program costs other time than one of another (at
+174k instructions per step Globetrotter was 2.4x python-chess by count and 1.8x by time), but it
+does not move with a busy or throttled machine, so it shows what a change to a game's code gains.
 
-Leaves out: what callgrind cannot see (cache misses, branch mispredictions) counts for nothing.
+Leaves out: what callgrind cannot see (cache misses, branch mispredictions) counts for nothing;
+the targets are judged by play.py's times.
 """
 
 from __future__ import annotations
