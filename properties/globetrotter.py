@@ -269,7 +269,7 @@ def losers_are_marked_and_game_end(game: Any, s: GlobetrotterState) -> str | Non
         )
         kept = [p for p in lost if p in holding]
         if kept:
-            return f"players {kept} have lost but still hold pieces (lost_pieces=removed)"
+            return f"players {kept} have lost but still hold pieces, though a loser's pieces are removed"
     return None
 
 
@@ -457,8 +457,8 @@ PROPERTIES = (
     StateProperty(
         "losses-and-game-end",
         ("GT-E1", "GT-E2", "GT-E3"),
-        "losers are marked (under lost_pieces=removed, holding no piece) and the game ends exactly when the end"
-        " rule says",
+        "losers are marked (holding no piece, when a loser's pieces are removed) and the game ends exactly when"
+        " the end rule says",
         losers_are_marked_and_game_end,
         reads=("phase", "pending", "lost", "rover_codes", "fortification_codes", "building_codes"),
     ),

@@ -63,6 +63,13 @@ def test_the_walk_sees_every_command():
     assert len(ARGUMENTS) > 100
 
 
+def test_every_help_page_prints():
+    """argparse reads `%` in a help as a format: one unescaped broke `rulecheck --help` outright."""
+    assert "balance" in build_parser().format_help()
+    for path, parser in COMMANDS:
+        assert parser.format_help(), path
+
+
 @pytest.mark.parametrize(("parser", "action"), ARGUMENTS)
 def test_every_argument_has_help(parser, action):
     assert action.help and action.help.strip()

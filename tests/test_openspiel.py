@@ -136,7 +136,8 @@ def test_a_game_that_ends_at_max_game_length_keeps_its_returns():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ("nonsense=1", "unknown option 'nonsense' for globetrotter; options: removal, "),
+        ("nonsense=1", "unknown option 'nonsense' for globetrotter; `rulecheck options globetrotter` lists its"),
+        ("lost_piece=stay", "unknown option 'lost_piece' for globetrotter; near it: lost_pieces"),
         ("shooter", "expected NAME=VALUE, got 'shooter'"),
         ("shooter=sometimes", "option 'shooter' of globetrotter has no value 'sometimes'; allowed: rover, any-piece"),
         ("shooter=rover,shooter:any-piece", "option 'shooter' set twice"),

@@ -117,8 +117,9 @@ def command(
 ) -> Any:
     """The sub-command `name` (also called by each of `aliases`) on `commands` (the command's
     sub-parsers), which runs `run`, with `help` as its help and description, and `--json` unless
-    `json_flag` is false."""
-    sub = commands.add_parser(name, help=help, description=help, aliases=list(aliases))
+    `json_flag` is false. A help is plain text: a `%` in it is shown as written (argparse would
+    read it as a format)."""
+    sub = commands.add_parser(name, help=help.replace("%", "%%"), description=help, aliases=list(aliases))
     if json_flag:
         sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.set_defaults(run=run)

@@ -16,6 +16,7 @@ Leaves out: the meaning of each value, which lives in the game's rules.
 
 from __future__ import annotations
 
+import difflib
 import enum
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
@@ -97,6 +98,9 @@ NAME_SHOWN: Final = 40
 """How much of an unknown option's name its error repeats: option names are short identifiers,
 and the message lists every option of the game beside it, so a long name must not push the line
 past what one line of an error holds."""
+OPTIONS_LISTED: Final = 300
+"""How long the list of a game's options in that error may be: a game with more lists the names
+near the unknown one and says which command lists them all."""
 
 
 def _declared(record: type[Options]) -> tuple[tuple[Option, type[Reading]], ...]:
@@ -131,8 +135,14 @@ class OptionSpace:
         for option in self.options:
             if option.name == name:
                 return option
-        allowed = ", ".join(o.name for o in self.options) or "(none)"
-        raise OptionError(f"unknown option {shown(name, NAME_SHOWN)} for {self.game}; options: {allowed}")
+        names = [o.name for o in self.options]
+        allowed = "options: " + (", ".join(names) or "(none)")
+        if len(allowed) > OPTIONS_LISTED:
+            near = difflib.get_close_matches(name, names, n=3)
+            allowed = (f"near it: {', '.join(near)}; " if near else "") + (
+                f"`rulecheck options {self.game}` lists its {len(names)} options"
+            )
+        raise OptionError(f"unknown option {shown(name, NAME_SHOWN)} for {self.game}; {allowed}")
 
     def defaults(self) -> Options:
         return self.resolve({})

@@ -232,8 +232,8 @@ class GlobetrotterOptions(Options):
         ("GT-F4", "GT-T3"),
         "whether the actions of a turn with extra Treasury actions may go to different Rovers ('they must choose "
         "which Rover will perform an action on their turn', L67), or the first Rover action chooses the turn's "
-        "Rover for all the others; Rover actions are Move, into orbit, descend, orbit to orbit, and Shoot under "
-        "shooter=rover",
+        "Rover for all the others; Rover actions are Move, into orbit, descend, orbit to orbit, and Shoot when "
+        "only a Rover shoots",
     )
     orbit_moves: OrbitMoves = option(
         OrbitMoves.DESCEND_OR_TRANSFER,

@@ -555,7 +555,9 @@ def _check_losses(r: _Reader, state: GlobetrotterState) -> None:
         holding |= {x.owner for x in state.buildings}
         for p in state.lost:
             if p in holding:
-                r.refuse(("players", p), f"player {p} has lost, so holds no piece (lost_pieces=removed)", "GT-E1")
+                r.refuse(
+                    ("players", p), f"player {p} has lost, so holds no piece (a loser's pieces are removed)", "GT-E1"
+                )
     if r.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
         for p in alive:
             if not any(x.owner == p and x.space is not None for x in state.rovers) and not any(
