@@ -34,7 +34,7 @@ import tomli_w
 from rulecheck.check.play.playthrough import random_game
 from rulecheck.check.positions.ask import flatten
 from rulecheck.check.positions.scenario import SHIPPED, load_scenario, read_position, shipped_folder
-from rulecheck.core.errors import IllegalAction, RulecheckError
+from rulecheck.core.errors import IllegalAction, OptionError, RulecheckError
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.trace import record
 from rulecheck.model.texts import At, TextContract
@@ -166,6 +166,12 @@ def _some_action_does(walk: Walk, index: int, effect: Callable[[At], bool]) -> b
     return False
 
 
+def _does(legal: str, offered: str) -> bool:
+    """Whether the legal action's text is the offered one, or it with more words: a choice the
+    sentence does not speak of (`fork F21 up` does `fork F21` where a Fork has a side)."""
+    return legal == offered or legal.startswith(offered + " ")
+
+
 def verb_flips(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]) -> Iterator[Candidate]:
     """A: an action a contract permits that the engine refuses, and actions the engine allows
     after a step that a contract forbids every action but some verbs after."""
@@ -184,7 +190,7 @@ def verb_flips(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]
                     if not _some_action_does(walk, index, permit.effect):
                         what = f"the text permits {offered} here; no legal action of the engine does it"
                         yield _candidate(walk, contract, permit.verb, "refused though the text permits it", what, index)
-                elif offered not in legal:
+                elif not any(_does(text, offered) for text in legal):
                     refused = _refusal(game, state, offered)
                     what = f"the text permits `{offered}` here; the engine: {refused}"
                     yield _candidate(walk, contract, permit.verb, "refused though the text permits it", what, index)
@@ -409,7 +415,9 @@ def finds(walk: Walk, candidate: Candidate) -> bool:
 
 def attribute(candidate: Candidate) -> tuple[tuple[str, str], ...]:
     """The option values (one at a time, every other value of every option) under which the
-    same check, from the same written position through the same actions, no longer finds it."""
+    same check, from the same written position through the same actions, no longer finds it. A
+    value the game refuses at its player count (OptionError at setup), like a position a value
+    cannot read, leaves the finding's attribution inconclusive there: it is not counted."""
     walk, game = candidate.walk, candidate.walk.game
     document = declaration(game.name).position_format().write(game, walk.states[candidate.start])
     actions = [a for a in walk.actions[candidate.start + 1 : candidate.index + 1] if a is not None]
@@ -418,7 +426,10 @@ def attribute(candidate: Candidate) -> tuple[tuple[str, str], ...]:
         for value in option.values:
             if value == game.options.text[option.name]:
                 continue
-            variant = make_game(game.name, game.players, dict(game.options.text) | {option.name: value})
+            try:
+                variant = make_game(game.name, game.players, dict(game.options.text) | {option.name: value})
+            except OptionError:
+                continue
             replayed = _replayed(variant, document, actions)
             if replayed is not None and not finds(replayed, candidate):
                 vanished.append((option.name, value))
