@@ -126,7 +126,7 @@ MECHANICA = GameDeclaration(
     tested=Tested.shipped(
         "mechanica",
         field_play=((1, 2, 4), 1, 120),
-        replays=(2, ("shop_rotation", "blueprint_once")),
+        replays=(4, ("shop_rotation", "blueprint_once")),
     ),
 )
 
