@@ -286,3 +286,25 @@ def test_the_command_prints_findings_and_refuses_another_games_scenario(
     other = "scenarios/globetrotter/01-fortify-next-to-enemy-fortification.toml"
     assert main(["silent", "mechanica", "--scenario", other]) == 2
     assert "a scenario of globetrotter, not of mechanica" in capsys.readouterr().err
+
+
+def test_a_game_without_text_contracts_has_none_and_the_finder_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rulecheck import registry
+    from tests.fixtures.pig_declaration import PIG
+
+    monkeypatch.setitem(registry.DECLARATIONS, "pig", PIG)
+    game = make_game("pig", 2)
+    assert contracts(game) == ()
+    assert find(game, corpus(game, range(2), 20, [])) == []
+    assert main(["silent", "pig", "--games", "1", "--max-steps", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "pig declares no text contracts" in out
+    assert set(unaudited(game)) == set(game.catalogue().ids)
+
+
+def test_each_shipped_game_declares_its_text_contracts() -> None:
+    for name in FOUND_ON_ITS_OWN:
+        module = importlib.import_module(type(make_game(name, 2)).__module__.rpartition(".")[0] + ".texts")
+        assert declaration(name).texts == module.CONTRACTS

@@ -1,8 +1,8 @@
 """Silent decisions: where the rulebook's text does not fix an outcome, or fixes another, and the
 engine decides it anyway, with no option to read it otherwise.
 
-Models: a game's text contracts (rulecheck/model/texts.py; each game's are in its package's
-`texts` module) checked against the engine over a corpus of played positions: the scenario
+Models: a game's text contracts (rulecheck/model/texts.py; each game's are its declaration's
+`texts`) checked against the engine over a corpus of played positions: the scenario
 positions shipped with rulecheck (under the game's options) with every one-step successor and a few
 seeded random games from each, and seeded random games from the start. The detectors, one
 function each: verb flips (an action the text permits that the engine refuses, or actions after a
@@ -23,7 +23,6 @@ game reaches.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -123,15 +122,8 @@ class Silent:
 
 
 def contracts(game: Game[Any, Any]) -> tuple[TextContract, ...]:
-    """The text contracts of the game's package (its `texts` module's CONTRACTS), none if it has none."""
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.texts")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.texts":
-            raise
-        return ()
-    return tuple(module.CONTRACTS)
+    """The game's text contracts, as its declaration gives them (none for a game without)."""
+    return declaration(game.name).texts
 
 
 def unaudited(game: Game[Any, Any]) -> tuple[str, ...]:
