@@ -12,9 +12,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from rulecheck.check.campaign.explain import check_audit_keys, dead_rules
+from rulecheck.check.campaign.explain import check_audit_keys, dead_rules, not_reproduced
 from rulecheck.check.campaign.jobs import DEAD_RULE, NOT_REACHED, RARE_RULE, Outcome, Task
-from rulecheck.check.campaign.verify import Budget, verify, with_shrunk_witnesses
+from rulecheck.check.campaign.verify import Budget, tasks_for, verify, with_shrunk_witnesses
 from rulecheck.check.report.findings import WITNESS, load_audit, parse_audit
 from rulecheck.check.watch.generic import BROKEN_INVARIANT
 from rulecheck.cli import main
@@ -385,3 +385,22 @@ def test_a_dead_rule_is_unreachable_where_a_whole_state_space_was_explored_rare_
     assert found[("GT-T4", 2)].title.startswith("not reached within this budget:")
     assert "3 clause-directed games of up to 9 actions at each of 2 players" in found[("GT-T4", 2)].title
     assert "no directed search" in found[("GT-A16", 2)].title
+
+
+def test_an_audit_entry_citing_a_silent_decision_is_accepted_and_reported_when_not_reproduced():
+    audit = parse_audit(
+        '[[finding]]\nid = "MEC-F90"\nkind = "gap"\ntitle = "?"\nclauses = ["MEC-T12"]\n'
+        'evidence = ["silent decision:MEC-T12:demolish"]\n',
+        "audit",
+    )
+    check_audit_keys("mechanica", audit)
+    tasks = tasks_for("mechanica", TINY)
+    [missing] = not_reproduced("mechanica", audit, [], tasks, "tiny")
+    assert missing["searched"] == {"silent decision:MEC-T12:demolish": "1 silent task"}
+    wrong = parse_audit(
+        '[[finding]]\nid = "MEC-F90"\nkind = "gap"\ntitle = "?"\nclauses = []\n'
+        'evidence = ["silent decision:MEC-T12:fly"]\n',
+        "audit",
+    )
+    with pytest.raises(SpecError, match="mechanica has no silent decision subject 'MEC-T12:fly'"):
+        check_audit_keys("mechanica", wrong)

@@ -126,6 +126,18 @@ def contracts(game: Game[Any, Any]) -> tuple[TextContract, ...]:
     return declaration(game.name).texts
 
 
+def subjects(rules: Sequence[TextContract]) -> frozenset[str]:
+    """Every subject a finding against `rules` can have (`<clause>:<what>`, as the detectors name
+    them): a verb a contract permits, offers a choice of or asks about, `*` for a forbid, a
+    `Never`'s name, `turns` for a run, `end:<name>` for an end."""
+    found = set()
+    for c in rules:
+        named = [p.verb for p in c.permits] + [x.verb for x in c.choices] + [q.verb for q in c.open]
+        named += ["*"] * bool(c.forbids) + [n.name for n in c.never] + ["turns"] * (c.run is not None)
+        found |= {f"{c.clause}:{what}" for what in named + [f"end:{e.name}" for e in c.ends]}
+    return frozenset(found)
+
+
 def unaudited(game: Game[Any, Any]) -> tuple[str, ...]:
     """The game's clauses no text contract speaks for: the finder's coverage gap."""
     spoken = {c.clause for c in contracts(game)}
