@@ -2,7 +2,7 @@
 the rulebook, and each clause's first and last lines are not blank (a range may span a blank
 line between its list items). The rulebooks do not ship with rulecheck: they lie beside the
 checkout (../shared/rulebooks, where the scenarios cite them), and a game whose rulebook is not
-there is skipped.
+there is skipped (a test game's, named from the project's root, is read there).
 
 Leaves out: whether a line of text is the clause's own (the catalogue quotes no line, only
 paraphrases it; the text contracts, tests/test_silent.py, check their quotes on their lines)."""
@@ -13,13 +13,14 @@ import pytest
 
 from rulecheck.registry import DECLARATIONS
 
-RULEBOOKS = Path(__file__).resolve().parents[1].parent / "shared" / "rulebooks"
+ROOT = Path(__file__).resolve().parents[1]
+RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
 
 
 @pytest.mark.parametrize("name", sorted(DECLARATIONS))
 def test_each_clause_names_lines_of_text_in_its_rulebook(name: str) -> None:
     catalogue = DECLARATIONS[name].catalogue()
-    path = RULEBOOKS / catalogue.rulebook
+    path = next((p for p in (ROOT / catalogue.rulebook, RULEBOOKS / catalogue.rulebook) if p.is_file()), ROOT)
     if not path.is_file():
         pytest.skip(f"{catalogue.rulebook} is not beside the checkout ({RULEBOOKS})")
     lines = path.read_text(encoding="utf-8").splitlines()
