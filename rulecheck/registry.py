@@ -46,6 +46,7 @@ from rulecheck.games.globetrotter.picture import picture as globetrotter_picture
 from rulecheck.games.globetrotter.policy import plan as globetrotter_plan
 from rulecheck.games.globetrotter.symbolic import systems as globetrotter_systems
 from rulecheck.games.globetrotter.tables import TABLES as GLOBETROTTER_TABLES
+from rulecheck.games.globetrotter.texts import CONTRACTS as GLOBETROTTER_TEXTS
 from rulecheck.games.globot_time_force import position as globot_time_force_position
 from rulecheck.games.globot_time_force.components import listing as globot_time_force_components
 from rulecheck.games.globot_time_force.game import GlobotTimeForce
@@ -54,6 +55,7 @@ from rulecheck.games.globot_time_force.policy import plan as globot_time_force_p
 from rulecheck.games.globot_time_force.statements import statement_set as globot_time_force_statements
 from rulecheck.games.globot_time_force.symbolic import systems as globot_time_force_systems
 from rulecheck.games.globot_time_force.tables import TABLES as GLOBOT_TIME_FORCE_TABLES
+from rulecheck.games.globot_time_force.texts import CONTRACTS as GLOBOT_TIME_FORCE_TEXTS
 from rulecheck.games.mechanica import position as mechanica_position
 from rulecheck.games.mechanica.board import board_view as mechanica_board
 from rulecheck.games.mechanica.data import listing as mechanica_components
@@ -62,6 +64,7 @@ from rulecheck.games.mechanica.picture import picture as mechanica_picture
 from rulecheck.games.mechanica.policy import plan as mechanica_plan
 from rulecheck.games.mechanica.statements import statement_set as mechanica_statements
 from rulecheck.games.mechanica.symbolic import systems as mechanica_systems
+from rulecheck.games.mechanica.texts import CONTRACTS as MECHANICA_TEXTS
 from rulecheck.model.declaration import GameDeclaration, Tested
 from rulecheck.model.statements import StatementSet
 from rulecheck.properties.globetrotter import PROPERTIES as GLOBETROTTER_PROPERTIES
@@ -72,6 +75,7 @@ GLOBETROTTER = GameDeclaration(
     "globetrotter",
     Globetrotter,
     properties=GLOBETROTTER_PROPERTIES,
+    texts=GLOBETROTTER_TEXTS,
     tables=GLOBETROTTER_TABLES,
     statements=lambda game: StatementSet(
         globetrotter_statements.variables,
@@ -100,6 +104,7 @@ GLOBOT_TIME_FORCE = GameDeclaration(
     "globot-time-force",
     GlobotTimeForce,
     properties=GLOBOT_TIME_FORCE_PROPERTIES,
+    texts=GLOBOT_TIME_FORCE_TEXTS,
     tables=GLOBOT_TIME_FORCE_TABLES,
     statements=globot_time_force_statements,
     systems=globot_time_force_systems,
@@ -120,6 +125,7 @@ MECHANICA = GameDeclaration(
     "mechanica",
     Mechanica,
     properties=MECHANICA_PROPERTIES,
+    texts=MECHANICA_TEXTS,
     statements=mechanica_statements,
     systems=mechanica_systems,
     board=mechanica_board,
@@ -132,7 +138,7 @@ MECHANICA = GameDeclaration(
     tested=Tested.shipped(
         "mechanica",
         field_play=((1, 2, 4), 1, 120),
-        replays=(2, ("shop_rotation", "blueprint_once")),
+        replays=(4, ("shop_rotation", "blueprint_once")),
     ),
 )
 

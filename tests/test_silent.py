@@ -158,9 +158,13 @@ def test_a_forbid_flags_every_action_left_after_the_step() -> None:
         contract.clause, contract.line, contract.quote, forbids=(Forbid(frozenset(), lambda at: False, ""),)
     )
     assert find(game, walks, [never]) == []
-    [silent] = find(game, _scenario_corpus("globot-time-force", "18-last-token-in-an-extra-turn.toml")[1], [contract])
+    # The default (no-other-actions) keeps L130's sentence; the other reading leaves the turn's actions.
+    assert find(game, _scenario_corpus("globot-time-force", "18-last-token-in-an-extra-turn.toml")[1], [contract]) == []
+    goes_on = make_game("globot-time-force", 2, {"last_token_in_extra_turn": "turn-goes-on"})
+    path = ROOT / "scenarios" / "globot-time-force" / "18-last-token-in-an-extra-turn.toml"
+    [silent] = find(goes_on, corpus(goes_on, range(0), MAX_STEPS, [path]), [contract])
     assert silent.witness["actions"] == ["place green-thumb"]
-    assert silent.verdict == WITHOUT or silent.verdict.startswith("decided by option ")
+    assert ("last_token_in_extra_turn", "no-other-actions") in silent.decided_by
 
 
 def test_a_witness_replays_to_the_same_finding(found: tuple[str, list[Silent]]) -> None:
@@ -270,11 +274,37 @@ def test_an_open_question_gets_the_engines_answer_on_a_built_position(tmp_path: 
 def test_the_command_prints_findings_and_refuses_another_games_scenario(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    scenario = "scenarios/mechanica/18-fork-middle-belt-exits.toml"
+    scenario = "scenarios/mechanica/34-demolish-a-fork.toml"
     assert main(["silent", "mechanica", "--scenario", scenario, "--json"]) == 1
     printed = json.loads(capsys.readouterr().out)
-    assert "MEC-A2:route" in {f["subject"] for f in printed["silent_decisions"]}
+    assert "MEC-T12:demolish" in {f["subject"] for f in printed["silent_decisions"]}
     assert "MEC-W1" in printed["unaudited"]
+    # A Fork on the middle belt offers L149's two exits by default (fork_exits=two): nothing to find there.
+    main(["silent", "mechanica", "--scenario", "scenarios/mechanica/18-fork-middle-belt-exits.toml", "--json"])
+    printed = json.loads(capsys.readouterr().out)
+    assert "MEC-A2:route" not in {f["subject"] for f in printed["silent_decisions"]}
     other = "scenarios/globetrotter/01-fortify-next-to-enemy-fortification.toml"
     assert main(["silent", "mechanica", "--scenario", other]) == 2
     assert "a scenario of globetrotter, not of mechanica" in capsys.readouterr().err
+
+
+def test_a_game_without_text_contracts_has_none_and_the_finder_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rulecheck import registry
+    from tests.fixtures.pig_declaration import PIG
+
+    monkeypatch.setitem(registry.DECLARATIONS, "pig", PIG)
+    game = make_game("pig", 2)
+    assert contracts(game) == ()
+    assert find(game, corpus(game, range(2), 20, [])) == []
+    assert main(["silent", "pig", "--games", "1", "--max-steps", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "pig declares no text contracts" in out
+    assert set(unaudited(game)) == set(game.catalogue().ids)
+
+
+def test_each_shipped_game_declares_its_text_contracts() -> None:
+    for name in FOUND_ON_ITS_OWN:
+        module = importlib.import_module(type(make_game(name, 2)).__module__.rpartition(".")[0] + ".texts")
+        assert declaration(name).texts == module.CONTRACTS

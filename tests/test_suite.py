@@ -65,6 +65,15 @@ def test_export_then_verify_round_trips(name, tmp_path):
     assert clauses, "the clause-directed games exercise clauses"
 
 
+def test_an_option_value_refused_at_the_player_count_gets_no_trace():
+    """Mechanica refuses a 1-player game under solo=refused: a 1-player suite skips that value, keeps the rest."""
+    exported = export_suite("mechanica", players=1, searched=0, max_steps=10)
+    swept = {(o.option, o.value) for o in exported.options}
+    assert ("solo", "refused") not in swept
+    options = game_class("mechanica").option_space.options
+    assert swept == {(o.name, v) for o in options for v in o.values if v != o.default} - {("solo", "refused")}
+
+
 def test_every_line_follows_the_schema_and_reads_back_as_written(small_suite):
     validator = jsonschema.Draft202012Validator(schema())
     lines = small_suite.read_text().splitlines()

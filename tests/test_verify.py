@@ -12,9 +12,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from rulecheck.check.campaign.explain import check_audit_keys, dead_rules
+from rulecheck.check.campaign.explain import check_audit_keys, dead_rules, not_reproduced
 from rulecheck.check.campaign.jobs import DEAD_RULE, NOT_REACHED, RARE_RULE, Outcome, Task
-from rulecheck.check.campaign.verify import Budget, verify, with_shrunk_witnesses
+from rulecheck.check.campaign.verify import Budget, tasks_for, verify, with_shrunk_witnesses
 from rulecheck.check.report.findings import WITNESS, load_audit, parse_audit
 from rulecheck.check.watch.generic import BROKEN_INVARIANT
 from rulecheck.cli import main
@@ -408,3 +408,22 @@ def test_a_dead_rule_is_unreachable_where_a_whole_state_space_was_explored_rare_
     assert unreached.witness["policies"] == found[("GT-T4", 4)].witness["policies"]
     for policy in unreached.witness["policies"]:
         assert policy in unreached.title
+
+
+def test_an_audit_entry_citing_a_silent_decision_is_accepted_and_reported_when_not_reproduced():
+    audit = parse_audit(
+        '[[finding]]\nid = "MEC-F90"\nkind = "gap"\ntitle = "?"\nclauses = ["MEC-T12"]\n'
+        'evidence = ["silent decision:MEC-T12:demolish"]\n',
+        "audit",
+    )
+    check_audit_keys("mechanica", audit)
+    tasks = tasks_for("mechanica", TINY)
+    [missing] = not_reproduced("mechanica", audit, [], tasks, "tiny")
+    assert missing["searched"] == {"silent decision:MEC-T12:demolish": "1 silent task"}
+    wrong = parse_audit(
+        '[[finding]]\nid = "MEC-F90"\nkind = "gap"\ntitle = "?"\nclauses = []\n'
+        'evidence = ["silent decision:MEC-T12:fly"]\n',
+        "audit",
+    )
+    with pytest.raises(SpecError, match="mechanica has no silent decision subject 'MEC-T12:fly'"):
+        check_audit_keys("mechanica", wrong)

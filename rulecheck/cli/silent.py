@@ -15,7 +15,7 @@ import argparse
 from pathlib import Path
 
 from rulecheck.check.positions.scenario import load_scenario
-from rulecheck.check.search.silent import corpus, find, origin, scenario_files, unaudited
+from rulecheck.check.search.silent import contracts, corpus, find, origin, scenario_files, unaudited
 from rulecheck.cli.args import at_least
 from rulecheck.cli.shared import EXIT_FAILED, add_game, command, print_json
 from rulecheck.core.errors import ScenarioError
@@ -50,7 +50,12 @@ def _silent(args: argparse.Namespace) -> int:
             }
             for f in found
         ]
-        print_json({"game": game.name, "silent_decisions": entries, "unaudited": list(gap)})
+        print_json(
+            {"game": game.name, "contracts": len(contracts(game)), "silent_decisions": entries, "unaudited": list(gap)}
+        )
+    elif not contracts(game):
+        print(f"{game.name} declares no text contracts (its declaration's texts): nothing to search for; every clause")
+        print(f"is unaudited: {', '.join(gap)}")
     else:
         for f in found:
             print(f"{f.candidate.subject}: {f.candidate.kind}: {f.candidate.what} ({f.verdict})")

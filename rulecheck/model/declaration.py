@@ -34,6 +34,7 @@ from rulecheck.model.proof import System
 from rulecheck.model.properties import Property
 from rulecheck.model.statements import StatementSet
 from rulecheck.model.tables import Table
+from rulecheck.model.texts import TextContract
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -121,6 +122,9 @@ class GameDeclaration:
     every player refuses a player with an OptionError. Its title opens with the game's name,
     what it is drawn for (`moment`: a trace's step, or a position on its own) and who moves
     (rulecheck/model/picture.py's `title_words`); below it, a key."""
+    texts: tuple[TextContract, ...] = ()
+    """What the rulebook's sentences say, as text contracts for the silent-decision finder
+    (rulecheck/games/<package>/texts.py's CONTRACTS); none for a game without them."""
     position: PositionFormat[Any] | None = None
     """How a position of this game is written in a scenario file, and read back."""
     components: Callable[[Any], tuple[Component, ...]] | None = None

@@ -57,7 +57,9 @@ class Permit:
     the sentence allows it (None where the sentence does not speak). With `effect`, the action is
     told by what it does, not by its text (for a move the engine's notation may name otherwise or
     lack): `offers` then says it in words, and the text is kept where some legal action leads to
-    a position (the `At` after it, with the position before) where `effect` holds."""
+    a position (the `At` after it, with the position before) where `effect` holds. Without it, a
+    legal action whose text is the offered one with more words (a choice the sentence does not
+    speak of, such as a Fork's side) does it too."""
 
     verb: str
     offers: Callable[[At], str | None]

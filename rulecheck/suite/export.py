@@ -34,7 +34,7 @@ import attrs
 from rulecheck.check.play.playthrough import random_game
 from rulecheck.check.play.pursuit import pursue
 from rulecheck.core.data import DEFAULT_SOURCE
-from rulecheck.core.errors import TraceError
+from rulecheck.core.errors import OptionError, TraceError
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
 from rulecheck.core.options import Option
@@ -210,12 +210,16 @@ def _option_traces(
     progress: Progress,
 ) -> tuple[list[SuiteTrace], list[OptionTrace]]:
     """A trace under every other value of every option, and whether it reached the option's clauses;
-    `progress` hears the values done of all."""
+    `progress` hears the values done of all. A value the game refuses at `players` (OptionError at
+    setup, like Mechanica's solo=refused for one player) has no trace: it does not apply there."""
     traces, summary = [], []
     others = _other_values(make(players, {}).option_space.options, chosen)
     for done, (number, option, value) in enumerate(others):
         progress(done, len(others))
-        game = make(players, {option.name: value})
+        try:
+            game = make(players, {option.name: value})
+        except OptionError:
+            continue
         for attempt in range(OPTION_TRIES):
             pursuit = pursue(game, option.clauses, seed * 1_000_000 + number * 1_000 + attempt, max_steps)
             if pursuit.reached:

@@ -32,6 +32,7 @@ from rulecheck.check.campaign.jobs import (
     PARTS_SYMBOLICALLY,
     RARE_RULE,
     READING,
+    SILENT_DECISION,
     TABLE,
     Outcome,
     Task,
@@ -42,6 +43,7 @@ from rulecheck.check.report.findings import (
     Evidence,
     Finding,
 )
+from rulecheck.check.search.silent import subjects
 from rulecheck.check.watch.generic import (
     BROKEN_INVARIANT,
     CYCLE,
@@ -223,6 +225,7 @@ def dead_rules(game: str, outcomes: Sequence[Outcome], pursued: Sequence[Outcome
 KEY_JOBS: Final = {
     TABLE: ("table",),
     READING: ("readings",),
+    SILENT_DECISION: ("silent",),
     CONTRADICTION: ("contradictions",),
     DEAD_RULE: ("fuzz", "explore", "pursue", "play"),
     BROKEN_INVARIANT: ("fuzz", "explore", "prove"),
@@ -241,6 +244,7 @@ def producible(name: str) -> dict[str, frozenset[str] | None]:
     return {
         TABLE: frozenset(declared.tables),
         READING: frozenset(o.name for o in declared.game.option_space.options),
+        SILENT_DECISION: subjects(declared.texts),
         CONTRADICTION: frozenset(q.id for q in questions),
         DEAD_RULE: frozenset(c.id for c in declared.catalogue().clauses),
         BROKEN_INVARIANT: frozenset({p.name for p in declared.properties} | proved),

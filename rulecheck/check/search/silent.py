@@ -1,8 +1,8 @@
 """Silent decisions: where the rulebook's text does not fix an outcome, or fixes another, and the
 engine decides it anyway, with no option to read it otherwise.
 
-Models: a game's text contracts (rulecheck/model/texts.py; each game's are in its package's
-`texts` module) checked against the engine over a corpus of played positions: the scenario
+Models: a game's text contracts (rulecheck/model/texts.py; each game's are its declaration's
+`texts`) checked against the engine over a corpus of played positions: the scenario
 positions shipped with rulecheck (under the game's options) with every one-step successor and a few
 seeded random games from each, and seeded random games from the start. The detectors, one
 function each: verb flips (an action the text permits that the engine refuses, or actions after a
@@ -23,7 +23,6 @@ game reaches.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -34,7 +33,7 @@ import tomli_w
 from rulecheck.check.play.playthrough import random_game
 from rulecheck.check.positions.ask import flatten
 from rulecheck.check.positions.scenario import SHIPPED, load_scenario, read_position, shipped_folder
-from rulecheck.core.errors import IllegalAction, RulecheckError
+from rulecheck.core.errors import IllegalAction, OptionError, RulecheckError
 from rulecheck.core.game import CHANCE, TERMINAL, Game
 from rulecheck.core.trace import record
 from rulecheck.model.texts import At, TextContract
@@ -123,15 +122,20 @@ class Silent:
 
 
 def contracts(game: Game[Any, Any]) -> tuple[TextContract, ...]:
-    """The text contracts of the game's package (its `texts` module's CONTRACTS), none if it has none."""
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.texts")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.texts":
-            raise
-        return ()
-    return tuple(module.CONTRACTS)
+    """The game's text contracts, as its declaration gives them (none for a game without)."""
+    return declaration(game.name).texts
+
+
+def subjects(rules: Sequence[TextContract]) -> frozenset[str]:
+    """Every subject a finding against `rules` can have (`<clause>:<what>`, as the detectors name
+    them): a verb a contract permits, offers a choice of or asks about, `*` for a forbid, a
+    `Never`'s name, `turns` for a run, `end:<name>` for an end."""
+    found = set()
+    for c in rules:
+        named = [p.verb for p in c.permits] + [x.verb for x in c.choices] + [q.verb for q in c.open]
+        named += ["*"] * bool(c.forbids) + [n.name for n in c.never] + ["turns"] * (c.run is not None)
+        found |= {f"{c.clause}:{what}" for what in named + [f"end:{e.name}" for e in c.ends]}
+    return frozenset(found)
 
 
 def unaudited(game: Game[Any, Any]) -> tuple[str, ...]:
@@ -166,6 +170,12 @@ def _some_action_does(walk: Walk, index: int, effect: Callable[[At], bool]) -> b
     return False
 
 
+def _does(legal: str, offered: str) -> bool:
+    """Whether the legal action's text is the offered one, or it with more words: a choice the
+    sentence does not speak of (`fork F21 up` does `fork F21` where a Fork has a side)."""
+    return legal == offered or legal.startswith(offered + " ")
+
+
 def verb_flips(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]) -> Iterator[Candidate]:
     """A: an action a contract permits that the engine refuses, and actions the engine allows
     after a step that a contract forbids every action but some verbs after."""
@@ -184,7 +194,7 @@ def verb_flips(walk: Walk, rules: Sequence[TextContract], indices: Sequence[int]
                     if not _some_action_does(walk, index, permit.effect):
                         what = f"the text permits {offered} here; no legal action of the engine does it"
                         yield _candidate(walk, contract, permit.verb, "refused though the text permits it", what, index)
-                elif offered not in legal:
+                elif not any(_does(text, offered) for text in legal):
                     refused = _refusal(game, state, offered)
                     what = f"the text permits `{offered}` here; the engine: {refused}"
                     yield _candidate(walk, contract, permit.verb, "refused though the text permits it", what, index)
@@ -409,7 +419,9 @@ def finds(walk: Walk, candidate: Candidate) -> bool:
 
 def attribute(candidate: Candidate) -> tuple[tuple[str, str], ...]:
     """The option values (one at a time, every other value of every option) under which the
-    same check, from the same written position through the same actions, no longer finds it."""
+    same check, from the same written position through the same actions, no longer finds it. A
+    value the game refuses at its player count (OptionError at setup), like a position a value
+    cannot read, leaves the finding's attribution inconclusive there: it is not counted."""
     walk, game = candidate.walk, candidate.walk.game
     document = declaration(game.name).position_format().write(game, walk.states[candidate.start])
     actions = [a for a in walk.actions[candidate.start + 1 : candidate.index + 1] if a is not None]
@@ -418,7 +430,10 @@ def attribute(candidate: Candidate) -> tuple[tuple[str, str], ...]:
         for value in option.values:
             if value == game.options.text[option.name]:
                 continue
-            variant = make_game(game.name, game.players, dict(game.options.text) | {option.name: value})
+            try:
+                variant = make_game(game.name, game.players, dict(game.options.text) | {option.name: value})
+            except OptionError:
+                continue
             replayed = _replayed(variant, document, actions)
             if replayed is not None and not finds(replayed, candidate):
                 vanished.append((option.name, value))

@@ -225,7 +225,7 @@ class GlobotTimeForceOptions(Options):
         ("GTF-R4", "GTF-T3c", "GTF-T7"),
         "whether an IoM may pay for a reserved card (GTF-F09 i): any-card = L110 'Spend an IoM to cover the "
         "entire cost of any card', a reserved card's cost being a cost to pay (L111), as a non-timeline action; "
-        "timeline-only = L31/L73 'any card in the timeline' only",
+        "timeline-only = L30/L73 'any card in the timeline' only",
     )
     reserve_when_full: ReserveWhenFull = option(
         ReserveWhenFull.ALLOWED,
