@@ -20,7 +20,7 @@ from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import OptionError, SpecError
 from rulecheck.core.game import Game
 from rulecheck.core.notation import Action
-from rulecheck.registry import make_game
+from rulecheck.registry import DECLARATIONS, make_game
 from tests.fixtures.pig import Hold, Pig
 
 
@@ -76,14 +76,15 @@ def test_a_game_without_a_plan_refuses_the_plan_policy():
         play(Pig(2), (policy_named("plan"),), seed=0)
 
 
+def _policies_of(name: str) -> tuple[str, ...]:
+    """The policies every game plays, and its plan where it declares one."""
+    return ("greedy", "mcts:2") + (("plan",) if DECLARATIONS[name].plan is not None else ())
+
+
 @pytest.mark.parametrize(
     ("game", "names"),
-    [
-        (Pig(2, {"target": "10"}), ("greedy", "mcts:6")),
-        (make_game("mechanica", 2), ("greedy", "plan", "mcts:3")),
-        (make_game("globot-time-force", 2), ("greedy", "plan", "mcts:3")),
-        (make_game("globetrotter", 2), ("greedy", "plan", "mcts:2")),
-    ],
+    [(Pig(2, {"target": "10"}), ("greedy", "mcts:6"))]
+    + [(make_game(n, 2), _policies_of(n)) for n in sorted(DECLARATIONS)],
     ids=lambda v: getattr(v, "name", None) or "-".join(v),
 )
 def test_each_policy_plays_legally_and_the_same_game_from_the_same_seed(game, names):
