@@ -284,14 +284,18 @@ def test_the_command_prints_findings_and_refuses_another_games_scenario(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     scenario = "scenarios/mechanica/34-demolish-a-fork.toml"
-    assert main(["silent", "mechanica", "--scenario", scenario, "--json"]) == 1
+    assert main(["silent", "mechanica", "--scenario", scenario, "--json"]) == 0  # an option decides what it finds
     printed = json.loads(capsys.readouterr().out)
-    assert "MEC-T12:demolish" in {f["subject"] for f in printed["silent_decisions"]}
+    verdicts = {f["subject"]: f["verdict"] for f in printed["silent_decisions"]}
+    assert verdicts["MEC-T12:demolish"] == "decided by option fork_demolish=like-an-improvement"
     assert "MEC-W1" in printed["unaudited"]
     # A Fork on the middle belt offers L149's two exits by default (fork_exits=two): nothing to find there.
     main(["silent", "mechanica", "--scenario", "scenarios/mechanica/18-fork-middle-belt-exits.toml", "--json"])
     printed = json.loads(capsys.readouterr().out)
     assert "MEC-A2:route" not in {f["subject"] for f in printed["silent_decisions"]}
+    undecided = "scenarios/globot-time-force/13-pay-reserved-is-a-gain.toml"
+    assert main(["silent", "globot-time-force", "--scenario", undecided]) == 1  # one no option decides
+    assert "(decided without an option)" in capsys.readouterr().out
     other = "scenarios/globetrotter/01-fortify-next-to-enemy-fortification.toml"
     assert main(["silent", "mechanica", "--scenario", other]) == 2
     assert "a scenario of globetrotter, not of mechanica" in capsys.readouterr().err

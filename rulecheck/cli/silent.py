@@ -4,7 +4,8 @@ Models: the command's arguments (the game, a player count, seeded games and thei
 the shipped scenarios, or none of them, or one scenario file whose position, successors and
 continuations are searched instead), and its output: each silent decision with its clause, what the text says
 and what the engine does, how it is decided (without an option, or by which option value), its
-witness and the command that shows it; then the clauses no text contract speaks for.
+witness and the command that shows it; then the clauses no text contract speaks for. It exits 1
+when it finds a decision no option makes (one an option makes is that option's to decide).
 
 Leaves out: the finder itself (rulecheck/check/search/silent.py) and the contracts (each game's texts.py).
 """
@@ -19,6 +20,7 @@ from rulecheck.check.search.silent import contracts, corpus, find, origin, scena
 from rulecheck.cli.args import at_least
 from rulecheck.cli.shared import EXIT_FAILED, add_game, command, print_json
 from rulecheck.core.errors import ScenarioError
+from rulecheck.core.words import counted
 from rulecheck.registry import make_game
 
 GAMES = 20
@@ -61,8 +63,11 @@ def _silent(args: argparse.Namespace) -> int:
             print(f"{f.candidate.subject}: {f.candidate.kind}: {f.candidate.what} ({f.verdict})")
             actions = ", ".join(f.witness["actions"]) or "no action"
             print(f"   witness: {actions} from {origin(f.candidate)}; show it: {f.replay}")
-        print(f"{len(found)} silent decisions; {len(gap)} clauses have no text contract (unaudited): {', '.join(gap)}")
-    return EXIT_FAILED if found else 0
+        silent = [f for f in found if not f.decided_by]
+        decided = counted(len(found) - len(silent), "finding")
+        print(f"{counted(len(silent), 'silent decision')} and {decided} an option decides; ", end="")
+        print(f"{counted(len(gap), 'clause')} with no text contract (unaudited): {', '.join(gap)}")
+    return EXIT_FAILED if any(not f.decided_by for f in found) else 0
 
 
 def add_commands(commands: object) -> None:
