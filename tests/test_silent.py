@@ -293,7 +293,7 @@ def test_the_command_prints_findings_and_refuses_another_games_scenario(
     main(["silent", "mechanica", "--scenario", "scenarios/mechanica/18-fork-middle-belt-exits.toml", "--json"])
     printed = json.loads(capsys.readouterr().out)
     assert "MEC-A2:route" not in {f["subject"] for f in printed["silent_decisions"]}
-    undecided = "scenarios/globot-time-force/13-pay-reserved-is-a-gain.toml"
+    undecided = "scenarios/globot-time-force/01-cap-two-energy-and-a-gear.toml"
     assert main(["silent", "globot-time-force", "--scenario", undecided]) == 1  # one no option decides
     assert "(decided without an option)" in capsys.readouterr().out
     other = "scenarios/globetrotter/01-fortify-next-to-enemy-fortification.toml"

@@ -77,13 +77,16 @@ def _iom_on_reserved(at: At) -> str | None:
 
 
 def _paid_with_an_iom(at: At) -> bool:
-    """The step put the mover's first reserved card into the tableau for one IoM, spending nothing else."""
+    """The step put the mover's first reserved card into the tableau for one IoM, spending nothing else
+    (no energy used, no charge or gear given up; a skill of the card gained may add some, L21)."""
     before = at.before
     assert before is not None
     me = int(before["current"])
     card = before[f"players.{me}.reserved"][0]
-    spent = [part for part in ("energy_used", "charge", "gears.bronze", "gears.silver", "gears.gold")]
-    kept = all(at.player(me, part) == before.get(f"players.{me}.{part}") for part in spent)
+    held = ("charge", "gears.bronze", "gears.silver", "gears.gold")
+    kept = at.player(me, "energy_used") == before.get(f"players.{me}.energy_used") and all(
+        at.player(me, part, 0) >= before.get(f"players.{me}.{part}", 0) for part in held
+    )
     gained = at.player(me, "tableau", []) == [*before[f"players.{me}.tableau"], card]
     return kept and gained and at.player(me, "iom", 0) == before[f"players.{me}.iom"] - 1
 
