@@ -329,11 +329,12 @@ class Globetrotter(Game[GlobetrotterState, Action]):
 
     def _apply(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
         """The state after `action`, one the listing gave (the kernel's `apply` checked it)."""
+        if state.phase == PLAY and not state.pending:  # the common case first: a player's action in play
+            assert state.turn is not None
+            return self._apply_play(state, state.turn.player, action)
         mover = self.to_move(state)
         if mover == CHANCE:
             return self._apply_chance(state, action)
-        if state.phase == PLAY:  # the common case first
-            return self._apply_play(state, mover, action)
         if state.phase == CHOOSE:
             assert isinstance(action, Choose)
             return setup.apply_choose(self.rules, state, action)
