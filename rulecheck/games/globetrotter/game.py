@@ -122,6 +122,9 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         self._listing: tuple[Mover, dict[type[Action], Listing[Any]]] | None = None
         """The mover of the last state whose play actions were listed, with those actions by type
         (the types that have any), each with what its effect needs: applying one looks it up there."""
+        self._end_turn = self.rules.actions.act(EndTurn)
+        self._pass = self.rules.actions.act(Pass)
+        """The actions with no argument, listed on most steps: made once."""
 
     def initial_state(self) -> GlobetrotterState:
         touch("GT-B1", "GT-B2", "GT-B3", "GT-M1")
@@ -302,9 +305,9 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         found = list(map(_ACTION, every))
         assert state.turn is not None
         if state.turn.own_used:
-            found.append(self.rules.actions.act(EndTurn))
+            found.append(self._end_turn)
         elif not found:
-            found.append(self.rules.actions.act(Pass))
+            found.append(self._pass)
         return found
 
     def _illegal(self, state: GlobetrotterState, action: Action) -> IllegalAction:
@@ -361,7 +364,7 @@ class Globetrotter(Game[GlobetrotterState, Action]):
             found = self._payload(state, player, action)
             paid, spent = spend(self.rules, state)
             after = rule.effect(self.rules, paid, player, action, found)
-            turn = counted_turn(paid, spent, after)
+            turn = spent if after.turn is paid.turn else counted_turn(spent, after)  # spent: the effect kept the turn
             fresh = after is not paid  # the effect's new state, which nobody else holds yet
             if after.pending:
                 return after.settle_turn(turn) if fresh else after.with_turn(turn)
