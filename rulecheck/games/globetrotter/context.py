@@ -344,11 +344,17 @@ class Mover:
         (worked out when asked: only a listing that finds a target in reach reads them)."""
         player = self.player
         state = self.state
-        return [
-            *((ROVER, r) for r in state.rover_codes if r >> OWNER & FIELD != player and r >> UNIT_PLACE & SPACE_MASK),
-            *((FORTIFICATION, f) for f in state.fortification_codes if f >> OWNER & FIELD != player),
-            *((BUILDING, b) for b in state.building_codes if b >> B_OWNER & FIELD != player),
-        ]
+        found = []  # by loops rather than generators: a listing that finds a target reads this on each step
+        for r in state.rover_codes:
+            if r >> OWNER & FIELD != player and r >> UNIT_PLACE & SPACE_MASK:
+                found.append((ROVER, r))
+        for f in state.fortification_codes:
+            if f >> OWNER & FIELD != player:
+                found.append((FORTIFICATION, f))
+        for b in state.building_codes:
+            if b >> B_OWNER & FIELD != player:
+                found.append((BUILDING, b))
+        return found
 
     @property
     def occupancy(self) -> Mapping[Where, Occupants]:
