@@ -335,8 +335,8 @@ class Mover:
         """The code of the turn's Rover under `rovers_per_turn=one`, once one has acted (acting.py);
         else None, so that under `any` the acting Rovers are read with no further test."""
         if rules.options.rovers_per_turn is not RoversPerTurn.ANY and turn is not None and turn.rover is not None:
-            planet, space, hp = turn.rover
-            self.turns_rover = unit_code(place(planet, space or None), turn.player, hp)
+            planet, label, hp = turn.rover
+            self.turns_rover = unit_code(place(planet, label or None), turn.player, hp)
 
     @property
     def enemies(self) -> list[tuple[str, int]]:
