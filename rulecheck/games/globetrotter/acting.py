@@ -20,26 +20,7 @@ from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.games.globetrotter.context import Mover, Rules, Where
 from rulecheck.games.globetrotter.options import RoversPerTurn
-from rulecheck.games.globetrotter.state import (
-    FIELD,
-    SPACE_MASK,
-    UNIT_PLACE,
-    GlobetrotterState,
-    place,
-    spot,
-    unit_code,
-)
-
-
-def _chosen(m: Mover) -> int | None:
-    """The code of the turn's Rover under `rovers_per_turn=one`, once one has acted; else None."""
-    if m.rules.options.rovers_per_turn is RoversPerTurn.ANY:
-        return None
-    turn = m.state.turn
-    if turn is None or turn.rover is None:
-        return None
-    planet, space, hp = turn.rover
-    return unit_code(place(planet, space or None), turn.player, hp)
+from rulecheck.games.globetrotter.state import FIELD, SPACE_MASK, UNIT_PLACE, GlobetrotterState, spot
 
 
 def is_turns_rover(chosen: int, rover: int) -> bool:
@@ -52,7 +33,7 @@ def is_turns_rover(chosen: int, rover: int) -> bool:
 
 def acting_on_board(m: Mover) -> Mapping[Where, int]:
     """The mover's Rovers on a planet's surface that may take a Rover action now, by place."""
-    chosen = _chosen(m)
+    chosen = m.turns_rover
     if chosen is None:
         return m.on_board
     touch("GT-F4")
@@ -61,7 +42,7 @@ def acting_on_board(m: Mover) -> Mapping[Where, int]:
 
 def acting_in_orbit(m: Mover) -> Sequence[int]:
     """The mover's orbiting Rovers (each distinct one once) that may take a Rover action now."""
-    chosen = _chosen(m)
+    chosen = m.turns_rover
     if chosen is None:
         return m.orbiting
     touch("GT-F4")

@@ -18,7 +18,7 @@ import attrs
 
 from rulecheck.core.notation import Action, ActionCache
 from rulecheck.games.globetrotter.board import Boards
-from rulecheck.games.globetrotter.options import GlobetrotterOptions
+from rulecheck.games.globetrotter.options import GlobetrotterOptions, RoversPerTurn
 from rulecheck.games.globetrotter.state import (
     B_KIND,
     B_OWNER,
@@ -37,6 +37,8 @@ from rulecheck.games.globetrotter.state import (
     UNIT_PLACE,
     GlobetrotterState,
     Occupants,
+    place,
+    unit_code,
 )
 
 PLANETS_BY_PLAYERS = {2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
@@ -207,6 +209,7 @@ class Mover:
         "beside_fortification",
         "beside_own_fortification",
         "beside_own_port",
+        "turns_rover",
     )
 
     def __init__(self, rules: Rules, state: GlobetrotterState, player: int) -> None:
@@ -327,6 +330,13 @@ class Mover:
         self.holds = holds
         """What the player holds, as bits (ANYWAY and the facts above): a rule whose `needs` is
         not among them lists nothing and reads no clause, so it is not asked."""
+        turn = state.turn
+        self.turns_rover: int | None = None
+        """The code of the turn's Rover under `rovers_per_turn=one`, once one has acted (acting.py);
+        else None, so that under `any` the acting Rovers are read with no further test."""
+        if rules.options.rovers_per_turn is not RoversPerTurn.ANY and turn is not None and turn.rover is not None:
+            planet, label, hp = turn.rover
+            self.turns_rover = unit_code(place(planet, label or None), turn.player, hp)
 
     @property
     def enemies(self) -> list[tuple[str, int]]:
@@ -334,11 +344,17 @@ class Mover:
         (worked out when asked: only a listing that finds a target in reach reads them)."""
         player = self.player
         state = self.state
-        return [
-            *((ROVER, r) for r in state.rover_codes if r >> OWNER & FIELD != player and r >> UNIT_PLACE & SPACE_MASK),
-            *((FORTIFICATION, f) for f in state.fortification_codes if f >> OWNER & FIELD != player),
-            *((BUILDING, b) for b in state.building_codes if b >> B_OWNER & FIELD != player),
-        ]
+        found = []  # by loops rather than generators: a listing that finds a target reads this on each step
+        for r in state.rover_codes:
+            if r >> OWNER & FIELD != player and r >> UNIT_PLACE & SPACE_MASK:
+                found.append((ROVER, r))
+        for f in state.fortification_codes:
+            if f >> OWNER & FIELD != player:
+                found.append((FORTIFICATION, f))
+        for b in state.building_codes:
+            if b >> B_OWNER & FIELD != player:
+                found.append((BUILDING, b))
+        return found
 
     @property
     def occupancy(self) -> Mapping[Where, Occupants]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, Final
 
 from rulecheck.core.clauses import coverage, touch
 from rulecheck.core.codec import decode, encode
@@ -89,6 +89,8 @@ def _rules_for(holds: int) -> tuple[tuple[PlayRule, ...], tuple[str, ...]]:
 
 _RULES_FOR: Table[int, tuple[tuple[PlayRule, ...], tuple[str, ...]]] = Table(_rules_for)
 """`_rules_for` of each value of `Mover.holds`, worked out once."""
+_BEFORE_PLAY: Final = frozenset({ROLL, CHOOSE, PLACE_FACTORY, PLACE_ROVER})
+"""The phases before play, whose steps (rolls and setup actions) `_apply_chance_or_setup` applies."""
 _BY_TEXT = attrgetter("text")
 """The key of the canonical order of actions."""
 _ACTION = itemgetter(0)
@@ -122,6 +124,9 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         self._listing: tuple[Mover, dict[type[Action], Listing[Any]]] | None = None
         """The mover of the last state whose play actions were listed, with those actions by type
         (the types that have any), each with what its effect needs: applying one looks it up there."""
+        self._end_turn = self.rules.actions.act(EndTurn)
+        self._pass = self.rules.actions.act(Pass)
+        """The actions with no argument, listed on most steps: made once."""
 
     def initial_state(self) -> GlobetrotterState:
         touch("GT-B1", "GT-B2", "GT-B3", "GT-M1")
@@ -242,17 +247,36 @@ class Globetrotter(Game[GlobetrotterState, Action]):
 
     def _legal_actions(self, state: GlobetrotterState, player: int) -> list[Action]:
         """The legal actions sorted by their text (`legal_actions_sorted`): the rules list each one
-        once (a piece, a space, a pair of spaces or a kind of piece tells each apart)."""
-        if state.phase == PLAY:  # the common case first
-            found = self._play_actions(state, player)
-        elif state.phase == CHOOSE:
+        once (a piece, a space, a pair of spaces or a kind of piece tells each apart). Before play,
+        setup.py's; in play (listed here, the common case, with no further call), each play rule's
+        whose needs the mover holds, kept by type for `apply` (`_payload`), and EndTurn or Pass."""
+        if state.phase == CHOOSE:
             found = list(setup.legal_choices(self.rules, state))
         elif state.phase == PLACE_FACTORY:
             found = list(setup.legal_factories(self.rules, state))
         elif state.phase == PLACE_ROVER:
             found = list(setup.legal_rovers(self.rules, state))
         else:
-            found = self._play_actions(state, player)
+            mover = Mover(self.rules, state, player)
+            every: list[tuple[Action, Any]] = []
+            by_type: dict[type[Action], Listing[Any]] = {}
+            asked, reads = _RULES_FOR[mover.holds]
+            mover.touched += reads
+            for rule in asked:
+                listed = rule.legal(mover)
+                if listed:
+                    every += listed
+                    by_type[rule.action_type] = listed
+            if mover.touched:
+                touch(*mover.touched)
+            self._listing = (mover, by_type)
+            found = list(map(_ACTION, every))
+            assert state.turn is not None
+            if state.turn.own_used:
+                found.append(self._end_turn)
+            elif not found:
+                found.append(self._pass)
+
         found.sort(key=_BY_TEXT)
         return found
 
@@ -285,28 +309,6 @@ class Globetrotter(Game[GlobetrotterState, Action]):
                 return payload
         raise AssertionError(f"{action} is not a listed action")
 
-    def _play_actions(self, state: GlobetrotterState, player: int) -> list[Action]:
-        mover = Mover(self.rules, state, player)
-        every: list[tuple[Action, Any]] = []
-        by_type: dict[type[Action], Listing[Any]] = {}
-        asked, reads = _RULES_FOR[mover.holds]
-        mover.touched += reads
-        for rule in asked:
-            listed = rule.legal(mover)
-            if listed:
-                every += listed
-                by_type[rule.action_type] = listed
-        if mover.touched:
-            touch(*mover.touched)
-        self._listing = (mover, by_type)
-        found = list(map(_ACTION, every))
-        assert state.turn is not None
-        if state.turn.own_used:
-            found.append(self.rules.actions.act(EndTurn))
-        elif not found:
-            found.append(self.rules.actions.act(Pass))
-        return found
-
     def _illegal(self, state: GlobetrotterState, action: Action) -> IllegalAction:
         """Why `action`, which the listing leaves out, is refused: the clause and reason refusals.py
         finds, or else "<action> is not legal now" under its kind's clause. Never None: the
@@ -328,47 +330,45 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         return IllegalAction(*found, action)
 
     def _apply(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
-        """The state after `action`, one the listing gave (the kernel's `apply` checked it)."""
-        mover = self.to_move(state)
-        if mover == CHANCE:
-            return self._apply_chance(state, action)
-        if state.phase == PLAY:  # the common case first
-            return self._apply_play(state, mover, action)
+        """The state after `action`, one the listing gave (the kernel's `apply` checked it). A player's
+        action in play, the common case, is applied here with no further call: a rule's is looked up
+        in the listing (`_payload`), its point paid (`spend`), and the turn counted and finished."""
+        if state.pending or state.phase in _BEFORE_PLAY:
+            return self._apply_chance_or_setup(state, action)
+        turn = state.turn
+        assert turn is not None
+        player = turn.player
+        rule = _RULE_BY_TYPE.get(type(action))
+        if rule is not None:
+            found = self._payload(state, player, action)
+            paid, spent = spend(self.rules, state)
+            after = rule.effect(self.rules, paid, player, action, found)
+            turn = spent if after.turn is paid.turn else counted_turn(spent, after)  # spent: the effect kept the turn
+            fresh = after is not paid  # the effect's new state, which nobody else holds yet
+            if after.pending:
+                return after.settle_turn(turn) if fresh else after.with_turn(turn)
+            return finish_action(self.rules, after, turn, fresh=fresh)
+        if isinstance(action, EndTurn):
+            if turn.stolen:
+                touch("GT-T4")  # stolen points not used now are forfeit
+            return begin_turn(self.rules, state, next_player(self.rules, state, player))
+        assert isinstance(action, Pass)
+        touch("GT-A16")  # listed when no other action is
+        return finish_action(self.rules, *spend(self.rules, state))
+
+    def _apply_chance_or_setup(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
+        """The state after a chance outcome (a setup roll, a shot's or a fire's roll) or a setup action."""
+        if self.to_move(state) == CHANCE:
+            if state.phase == ROLL:
+                assert isinstance(action, Die)
+                return setup.apply_roll(self.rules, state, action)
+            state = combat.resolve(self.rules, state, action)
+            return state if state.pending else finish_action(self.rules, state)
         if state.phase == CHOOSE:
             assert isinstance(action, Choose)
             return setup.apply_choose(self.rules, state, action)
         if state.phase == PLACE_FACTORY:
             assert isinstance(action, PlaceFactory)
             return setup.apply_place_factory(self.rules, state, action)
-        if state.phase == PLACE_ROVER:
-            assert isinstance(action, PlaceRover)
-            return setup.apply_place_rover(self.rules, state, action)
-        return self._apply_play(state, mover, action)
-
-    def _apply_chance(self, state: GlobetrotterState, action: Action) -> GlobetrotterState:
-        if state.phase == ROLL:
-            assert isinstance(action, Die)
-            return setup.apply_roll(self.rules, state, action)
-        state = combat.resolve(self.rules, state, action)
-        return state if state.pending else finish_action(self.rules, state)
-
-    def _apply_play(self, state: GlobetrotterState, player: int, action: Action) -> GlobetrotterState:
-        """The state after `action`, a legal action of play: a rule's is looked up in the listing."""
-        assert state.turn is not None
-        rule = _RULE_BY_TYPE.get(type(action))
-        if rule is not None:
-            found = self._payload(state, player, action)
-            paid, spent = spend(self.rules, state)
-            after = rule.effect(self.rules, paid, player, action, found)
-            turn = counted_turn(paid, spent, after)
-            fresh = after is not paid  # the effect's new state, which nobody else holds yet
-            if after.pending:
-                return after.settle_turn(turn) if fresh else after.with_turn(turn)
-            return finish_action(self.rules, after, turn, fresh=fresh)
-        if isinstance(action, EndTurn):
-            if state.turn.stolen:
-                touch("GT-T4")  # stolen points not used now are forfeit
-            return begin_turn(self.rules, state, next_player(self.rules, state, player))
-        assert isinstance(action, Pass)
-        touch("GT-A16")  # listed when no other action is
-        return finish_action(self.rules, *spend(self.rules, state))
+        assert state.phase == PLACE_ROVER and isinstance(action, PlaceRover)
+        return setup.apply_place_rover(self.rules, state, action)

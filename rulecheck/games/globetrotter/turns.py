@@ -162,13 +162,12 @@ def spend(rules: Rules, state: GlobetrotterState) -> tuple[GlobetrotterState, Tu
     return state, spent
 
 
-def counted_turn(paid: GlobetrotterState, spent: Turn, after: GlobetrotterState) -> Turn:
-    """The turn after an action whose effect made `after` from `paid` (`spend`): the action counted
-    as in `spent`, and what the effect changed in the turn (Rovers arrived, points saved, the Rover
-    that acted) kept."""
+def counted_turn(spent: Turn, after: GlobetrotterState) -> Turn:
+    """The turn after an action whose effect made `after`, changing its turn, from the paid state
+    (`spend`): the action counted as in `spent`, and what the effect changed in the turn (Rovers
+    arrived, points saved, the Rover that acted) kept. (An effect that leaves the turn as it was
+    leaves `spent` the turn after.)"""
     turn = after.turn
-    if turn is paid.turn:
-        return spent
     assert turn is not None
     return Turn(
         spent.player,
@@ -201,23 +200,19 @@ def _has_factory(state: GlobetrotterState, player: int) -> bool:
 
 
 _last_standing: tuple[tuple[int, ...], frozenset[int]] = ((), frozenset())
-"""The Rovers' codes whose owners `_standing` found last, with them (at first, of no Rovers): a step
-that moves no Rover hands on the very same tuple."""
-
-
-def _standing(rovers: tuple[int, ...]) -> frozenset[int]:
-    """The owners of the Rovers (`rover_codes`) on a planet's surface."""
-    global _last_standing
-    last = _last_standing
-    if last[0] is not rovers:
-        last = _last_standing = rovers, frozenset({r >> OWNER & FIELD for r in rovers if r >> UNIT_PLACE & SPACE_MASK})
-    return last[1]
+"""The Rovers' codes whose owners on a planet's surface `losing` found last, with them (at first, of
+no Rovers): a step that moves no Rover hands on the very same tuple, so they are found once."""
 
 
 def losing(state: GlobetrotterState, players: Sequence[int]) -> list[int]:
     """Those of `players` who meet GT-E1 (`has_lost`), in their order, reading the pieces once."""
+    global _last_standing
     touch(*("GT-E1",) * len(players))  # read for each player
-    standing = _standing(state.rover_codes)
+    rovers, standing = _last_standing
+    if rovers is not state.rover_codes:
+        rovers = state.rover_codes
+        standing = frozenset({r >> OWNER & FIELD for r in rovers if r >> UNIT_PLACE & SPACE_MASK})
+        _last_standing = rovers, standing
     found = []
     for player in players:
         if player not in standing and not _has_factory(state, player):
