@@ -4,6 +4,7 @@ import attrs
 import pytest
 
 from rulecheck.check.play.playthrough import random_game
+from rulecheck.core.clauses import coverage
 from rulecheck.core.errors import IllegalAction, RuleGap
 from rulecheck.core.game import CHANCE
 from rulecheck.core.ops import INT_OPS
@@ -50,6 +51,7 @@ from rulecheck.games.globetrotter.state import (
     Fortification,
     Rover,
 )
+from rulecheck.games.globetrotter.turns import losing
 
 
 def building(space, owner, kind, points=0, readiness="idle", aim=None, planet=0, hp=5):
@@ -603,3 +605,12 @@ def test_losing_the_last_rover_and_factory_ends_a_two_player_game(game, start):
     state = game.apply(state, Shoot(near, rover.space, "rover"))
     state = game.apply(game.apply(state, Die(6)), Die(6))
     assert state.phase == OVER and state.lost == (1,)
+
+
+def test_asking_whether_no_player_has_lost_reads_nothing_and_finds_no_loser():
+    """A check of the losses with nobody left to check (every player lost already) is no error: a
+    default campaign's fuzzing once crashed there, in the losses-and-game-end property."""
+    state = Globetrotter(2).initial_state()
+    with coverage() as counted:
+        assert losing(state, []) == []
+    assert not counted

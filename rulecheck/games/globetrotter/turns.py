@@ -207,7 +207,8 @@ no Rovers): a step that moves no Rover hands on the very same tuple, so they are
 def losing(state: GlobetrotterState, players: Sequence[int]) -> list[int]:
     """Those of `players` who meet GT-E1 (`has_lost`), in their order, reading the pieces once."""
     global _last_standing
-    touch(*("GT-E1",) * len(players))  # read for each player
+    if players:
+        touch(*("GT-E1",) * len(players))  # read for each player
     rovers, standing = _last_standing
     if rovers is not state.rover_codes:
         rovers = state.rover_codes
