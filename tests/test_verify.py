@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 from rulecheck.check.campaign.explain import check_audit_keys, dead_rules, not_reproduced
-from rulecheck.check.campaign.jobs import DEAD_RULE, NOT_REACHED, RARE_RULE, Outcome, Task
+from rulecheck.check.campaign.jobs import DEAD_RULE, NOT_REACHED, RARE_RULE, SILENT_DECISION, Outcome, Task
 from rulecheck.check.campaign.verify import Budget, tasks_for, verify, with_shrunk_witnesses
 from rulecheck.check.report.findings import WITNESS, load_audit, parse_audit
 from rulecheck.check.watch.generic import BROKEN_INVARIANT
@@ -200,8 +200,13 @@ def refutation_shows(evidence, shown):
 
 
 def silent_shows(evidence, shown):
-    """`rulecheck silent`: the finding's line, its subject then its title, as the finder found it."""
-    return f"{evidence.subject}: {evidence.title}" in shown.splitlines()
+    """`rulecheck silent`: the finding's line, its subject then its title, as the finder found it; a
+    finding an option decides is filed as that option's reading, and its line names the option."""
+    lines = shown.splitlines()
+    if evidence.check == SILENT_DECISION:
+        return f"{evidence.subject}: {evidence.title}" in lines
+    deciding = evidence.title.rpartition("(decided by option ")[2]
+    return f"{evidence.subject}=" in deciding and any(line.endswith(f": {evidence.title}") for line in lines)
 
 
 SHOWS = {

@@ -309,9 +309,7 @@ def _silent(task: Task, game: Game[Any, Any]) -> Outcome:
         if not found.decided_by:
             evidence.append(_evidence(task, SILENT_DECISION, candidate.subject, title, clauses, **found_by))
         for option in dict(found.decided_by):
-            evidence.append(
-                _evidence(task, READING, option, f"the text against the default: {title}", clauses, **found_by)
-            )
+            evidence.append(_evidence(task, READING, option, title, clauses, **found_by))
     return Outcome(task, tuple(evidence))
 
 
