@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from operator import attrgetter, itemgetter
-from typing import Any, Final
+from typing import Any
 
 from rulecheck.core.clauses import coverage, touch
 from rulecheck.core.codec import decode, encode
@@ -59,6 +59,7 @@ from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Listing, Mo
 from rulecheck.games.globetrotter.counters import ROVER_HP
 from rulecheck.games.globetrotter.options import OPTIONS, GlobetrotterOptions
 from rulecheck.games.globetrotter.state import (
+    BEFORE_PLAY,
     BUILDING_KINDS,
     CHOOSE,
     OVER,
@@ -89,7 +90,6 @@ def _rules_for(holds: int) -> tuple[tuple[PlayRule, ...], tuple[str, ...]]:
 
 _RULES_FOR: Table[int, tuple[tuple[PlayRule, ...], tuple[str, ...]]] = Table(_rules_for)
 """`_rules_for` of each value of `Mover.holds`, worked out once."""
-_BEFORE_PLAY: Final = frozenset({ROLL, CHOOSE, PLACE_FACTORY, PLACE_ROVER})
 """The phases before play, whose steps (rolls and setup actions) `_apply_chance_or_setup` applies."""
 _BY_TEXT = attrgetter("text")
 """The key of the canonical order of actions."""
@@ -333,7 +333,7 @@ class Globetrotter(Game[GlobetrotterState, Action]):
         """The state after `action`, one the listing gave (the kernel's `apply` checked it). A player's
         action in play, the common case, is applied here with no further call: a rule's is looked up
         in the listing (`_payload`), its point paid (`spend`), and the turn counted and finished."""
-        if state.pending or state.phase in _BEFORE_PLAY:
+        if state.pending or state.phase in BEFORE_PLAY:
             return self._apply_chance_or_setup(state, action)
         turn = state.turn
         assert turn is not None

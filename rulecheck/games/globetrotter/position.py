@@ -61,6 +61,7 @@ from rulecheck.games.globetrotter.options import (
 )
 from rulecheck.games.globetrotter.state import (
     AIMED,
+    BEFORE_PLAY,
     BUILDING,
     BUILDING_KINDS,
     CHOOSE,
@@ -93,7 +94,6 @@ DOCS: Final = "docs/globetrotter.md#scenarios"
 """Where the format is documented; also the rule named when a document is not in the format
 (an unknown key, a value of the wrong type), which breaks no rule of the game."""
 PHASES: Final = (ROLL, CHOOSE, PLACE_FACTORY, PLACE_ROVER, PLAY, OVER)
-SETUP_PHASES: Final = (ROLL, CHOOSE, PLACE_FACTORY, PLACE_ROVER)
 ROLLS: Final = (TO_HIT, DAMAGE_ROLL, DRILL_HITS, DRILL_DAMAGE, EXPLOSION, DESTRUCTION)
 """The kinds of pending roll, in the engine's words."""
 READINESS: Final = (IDLE, READY, AIMED)
@@ -612,7 +612,7 @@ def read(game: Globetrotter, document: Mapping[str, Any], fail: Fail) -> Globetr
         if destroyed:
             r.destroyed.add(index)
 
-    setup = phase in SETUP_PHASES
+    setup = phase in BEFORE_PLAY
     contenders: tuple[int, ...] = ()
     if "contenders" in doc and phase not in (ROLL, CHOOSE):
         r.refuse(("contenders",), "only the roll-off (phases roll and choose) has contenders", "GT-S1")

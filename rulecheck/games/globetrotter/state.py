@@ -41,6 +41,8 @@ PLACE_FACTORY: Final = "place-factory"
 PLACE_ROVER: Final = "place-rover"
 PLAY: Final = "play"
 OVER: Final = "over"
+BEFORE_PLAY: Final = frozenset({ROLL, CHOOSE, PLACE_FACTORY, PLACE_ROVER})
+"""The setup phases: the order rolled and chosen, the Factories and Rovers placed."""
 
 # Building types (GT-A11: the four the rulebook describes).
 FACTORY: Final = "factory"
