@@ -238,20 +238,35 @@ def _solve(graph: nx.DiGraph[str], transient: list[str], start: str, ends: list[
     return {end: solved[i] for i, end in enumerate(ends) if solved[i]}
 
 
+_JSON_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+
+
 def flatten(document: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     """A written position's leaves by dotted path (`players.0.energy`): tables and arrays of
     tables are walked, anything else (an array of strings, say) is one leaf."""
     leaves: dict[str, Any] = {}
     for key, value in document.items():
         path = f"{prefix}{key}"
-        if isinstance(value, Mapping):
+        if type(value) in _JSON_SCALARS:  # most leaves, told apart without the Mapping check's cost
+            leaves[path] = value
+        elif isinstance(value, Mapping):
             leaves |= flatten(value, f"{path}.")
         elif isinstance(value, (list, tuple)) and value and all(isinstance(v, Mapping) for v in value):
             for number, item in enumerate(value):
                 leaves |= flatten(item, f"{path}.{number}.")
         else:
-            leaves[path] = json.loads(json.dumps(value))
+            leaves[path] = _as_json(value)
     return leaves
+
+
+def _as_json(value: Any) -> Any:
+    """A leaf that is not a plain scalar, as reading it back from JSON gives it (tuples as lists,
+    an enum member as its value): leaves are compared with those of positions read from files.
+    An array of plain scalars is copied directly (the silent-decision finder flattens every state
+    it walks); anything else goes through the JSON round trip itself."""
+    if type(value) in (list, tuple) and all(type(v) in _JSON_SCALARS for v in value):
+        return list(value)
+    return json.loads(json.dumps(value))
 
 
 def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
