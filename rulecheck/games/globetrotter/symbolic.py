@@ -19,7 +19,7 @@ system looks at planet a, and one opponent stands for all of them).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rulecheck.core.ops import Ops
@@ -450,6 +450,19 @@ def rover_cap(game: Globetrotter) -> System:
     )
 
 
+class _Lazy(dict[str, Any]):
+    """A value per space, each made when first read: a step checked concretely (refinement) reads
+    the spaces round one only, of the planet's 92."""
+
+    def __init__(self, make: Callable[[str], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, space: str) -> Any:
+        self[space] = value = self.make(space)
+        return value
+
+
 def fortifications_apart(game: Globetrotter) -> System:
     """No two Fortifications adjacent, over the real board graph: one boolean per space for each
     player's Fortifications and Rovers and for any other piece; a Fortify step of each player
@@ -470,8 +483,11 @@ def fortifications_apart(game: Globetrotter) -> System:
     reading = game.options.fortify_adjacency
 
     def fortify(who: str) -> Step:
+        placements = [(f"fort_{side}_{s}", side == who, index[s]) for s in spaces for side in sides]
+        """Each Fortification variable, whether it is `who`'s, and its space's number."""
+
         def relation(ops: Ops, v: Valuation, w: Valuation) -> Any:
-            fort = {s: ops.or_(*(v[f"fort_{side}_{s}"] for side in sides)) for s in spaces}
+            fort = _Lazy(lambda s: ops.or_(*(v[f"fort_{side}_{s}"] for side in sides)))
             allowed = []
             # With a concrete index (refinement) only that space's disjunct can hold.
             for space in [spaces[v["at"]]] if isinstance(v["at"], int) else spaces:
@@ -492,11 +508,7 @@ def fortifications_apart(game: Globetrotter) -> System:
                     clear,
                 )
                 allowed.append(ops.and_(v["at"] == index[space], guard))
-            placed = [
-                w[f"fort_{side}_{s}"] == ops.or_(v[f"fort_{side}_{s}"], ops.and_(side == who, v["at"] == index[s]))
-                for s in spaces
-                for side in sides
-            ]
+            placed = [w[name] == ops.or_(v[name], ops.and_(mine, v["at"] == i)) for name, mine, i in placements]
             return ops.and_(ops.or_(*allowed), *placed)
 
         return Step(f"fortify-{who}", ("GT-A9",), relation)
@@ -520,15 +532,21 @@ def fortifications_apart(game: Globetrotter) -> System:
     def no_forts(ops: Ops, v: Valuation) -> Any:
         return ops.and_(*(ops.not_(v[n]) for n in fort_names))
 
+    named = [
+        (s, [(p, f"fort_{side}_{s}", f"rover_{side}_{s}") for p, side in enumerate(sides)], f"other_{s}")
+        for s in spaces
+    ]
+    """Each space with its variables' names: per player, Fortification and Rover; any other piece."""
+
     def abstraction(game: Globetrotter, state: GlobetrotterState) -> Iterable[Valuation]:
         """Planet a."""
         values: dict[str, Any] = {}
-        for s in spaces:
+        for s, players, other_name in named:
             rover, fort, building = state.pieces_at(0, s)
-            for player, side in enumerate(sides):
-                values[f"fort_{side}_{s}"] = fort is not None and fort.owner == player
-                values[f"rover_{side}_{s}"] = rover is not None and rover.owner == player
-            values[f"other_{s}"] = building is not None
+            for player, fort_name, rover_name in players:
+                values[fort_name] = fort is not None and fort.owner == player
+                values[rover_name] = rover is not None and rover.owner == player
+            values[other_name] = building is not None
         yield values
 
     def instances(v: Valuation, w: Valuation) -> Iterable[Valuation]:
