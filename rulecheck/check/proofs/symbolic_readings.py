@@ -5,7 +5,8 @@ different options) each declare their symbolic systems (rulecheck/model/proof.py
 steps call the engine's own functions over `ops`. For each system both declare on the `ops`
 basis, and each of its steps, Z3 is asked for the shortest run of the base's steps from the
 initial condition (bounded model checking, up to `depth` steps) that ends in a valuation
-where the step allows a change under one reading and not under the other. Such a valuation
+where the step allows a change under one reading and not under the other; a step that allows no
+such change from any valuation at all, reachable or not, is left out of that search at once. Such a valuation
 is where the readings part in the engine's code: the witness names the system, the step, the
 run to it and the change that only one reading allows.
 
@@ -69,12 +70,30 @@ def _relation(ops: Z3Ops, steps: Sequence[Step], name: str, v: Any, w: Any) -> A
     return found[0].relation(ops, v, w) if found else False
 
 
+def _parting(ops: Z3Ops, base: System, variant: System, name: str, v: Any, w: Any) -> Any:
+    """Step `name` allows the change from `v` to `w` under one of the two systems only."""
+    here, there = (_relation(ops, s.steps, name, v, w) for s in (base, variant))
+    return ops.or_(ops.and_(here, ops.not_(there)), ops.and_(there, ops.not_(here)))
+
+
+def _may_part(ops: Z3Ops, base: System, variant: System, name: str) -> bool:
+    """Whether step `name` allows a change under one system only from any valuation at all,
+    reachable or not: a step that never does cannot part the readings at the end of any run, so
+    the run search leaves it out (most steps of most readings are the same code)."""
+    solver = ops.solver()
+    solver.add(_parting(ops, base, variant, name, terms(ops, base, "@any"), terms(ops, base, "@any'")))
+    return solver.check() != ops.z3.unsat
+
+
 def divergence(base: System, variant: System, depth: int = DEPTH) -> SymbolicDivergence | None:
     """The shortest run of `base`'s steps to a valuation where some step allows a change under one
     of the two systems only; None if there is none within `depth` steps."""
     ops = Z3Ops(fresh=True)
     z3 = ops.z3
-    names = sorted({s.name for s in base.steps} | {s.name for s in variant.steps})
+    every = sorted({s.name for s in base.steps} | {s.name for s in variant.steps})
+    names = [name for name in every if _may_part(ops, base, variant, name)]
+    if not names:
+        return None
     states = [terms(ops, base, "@0")]
     solver = ops.solver()
     solver.add(base.init(ops, states[0]))
@@ -82,14 +101,14 @@ def divergence(base: System, variant: System, depth: int = DEPTH) -> SymbolicDiv
         after = terms(ops, base, f"@{k}'")
         for name in names:
             solver.push()
-            here, there = (_relation(ops, s.steps, name, states[k], after) for s in (base, variant))
-            solver.add(ops.or_(ops.and_(here, ops.not_(there)), ops.and_(there, ops.not_(here))))
+            solver.add(_parting(ops, base, variant, name, states[k], after))
             if solver.check() == z3.sat:
                 model = solver.model()
                 run = [{"step": "initial", "values": values(z3, model, states[0])}]
                 for i in range(k):
                     index = model.eval(ops.int(f"step@{i}"), model_completion=True).as_long()
                     run.append({"step": base.steps[index].name, "values": values(z3, model, states[i + 1])})
+                here = _relation(ops, base.steps, name, states[k], after)
                 allowed = "base" if z3.is_true(model.eval(here, model_completion=True)) else "variant"
                 clauses = next(s.clauses for s in (*base.steps, *variant.steps) if s.name == name)
                 return SymbolicDivergence(base.property, name, clauses, tuple(run), values(z3, model, after), allowed)
