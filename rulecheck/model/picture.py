@@ -134,12 +134,22 @@ def player_mark(
 
 def text_size(figure: Figure, text: str, points: float, bold: bool = False) -> tuple[float, float]:
     """The width and height in inches of `text` at `points`, as the figure's renderer sets it (the
-    extents a layout check reads)."""
-    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg's canvas has one
-    probe = figure.text(0, 0, text, fontsize=points, fontweight="bold" if bold else "normal")
-    extent = probe.get_window_extent(renderer)
-    probe.remove()
-    return extent.width / figure.dpi, extent.height / figure.dpi
+    extents a layout check reads). The same text at the same size and resolution always measures
+    the same under the same fonts, so each is measured once in a process (pictures repeat their
+    labels, and measuring is most of the cost of laying them out; nothing here changes matplotlib's
+    font settings between pictures)."""
+    key = (text, points, bold, figure.dpi)
+    if key not in _MEASURED:
+        renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg's canvas has one
+        probe = figure.text(0, 0, text, fontsize=points, fontweight="bold" if bold else "normal")
+        extent = probe.get_window_extent(renderer)
+        probe.remove()
+        _MEASURED[key] = extent.width / figure.dpi, extent.height / figure.dpi
+    return _MEASURED[key]
+
+
+_MEASURED: dict[tuple[str, float, bool, float], tuple[float, float]] = {}
+"""text_size's measures, by text, points, boldness and dots per inch."""
 
 
 def fitted(figure: Figure, text: str, width: float, points: float, lines: int = 2) -> str:
