@@ -532,17 +532,20 @@ def fortifications_apart(game: Globetrotter) -> System:
     def no_forts(ops: Ops, v: Valuation) -> Any:
         return ops.and_(*(ops.not_(v[n]) for n in fort_names))
 
-    named = [
-        (s, [(p, f"fort_{side}_{s}", f"rover_{side}_{s}") for p, side in enumerate(sides)], f"other_{s}")
+    named = {
+        s: ([(p, f"fort_{side}_{s}", f"rover_{side}_{s}") for p, side in enumerate(sides)], f"other_{s}")
         for s in spaces
-    ]
-    """Each space with its variables' names: per player, Fortification and Rover; any other piece."""
+    }
+    """Each space's variables' names: per player, Fortification and Rover; any other piece."""
+    empty = {name: False for name, sort in variables if sort == BOOL}
 
     def abstraction(game: Globetrotter, state: GlobetrotterState) -> Iterable[Valuation]:
-        """Planet a."""
-        values: dict[str, Any] = {}
-        for s, players, other_name in named:
-            rover, fort, building = state.pieces_at(0, s)
+        """Planet a: every space empty but those the state occupies there."""
+        values: dict[str, Any] = dict(empty)
+        for (planet, s), (rover, fort, building) in state.occupancy().items():
+            if planet != 0:
+                continue
+            players, other_name = named[s]
             for player, fort_name, rover_name in players:
                 values[fort_name] = fort is not None and fort.owner == player
                 values[rover_name] = rover is not None and rover.owner == player
