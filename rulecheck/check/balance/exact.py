@@ -60,20 +60,26 @@ def exact_outcomes(game: Game[Any, Any], distribution: Distribution = uniform, m
     probability of reaching the frontier (high)."""
     states, successors, frontier = _graph(game, distribution, max_states)
     width = game.players + 3  # the outcomes, then reaching the frontier
-    values = {state: [0.0] * (width - 1) + [1.0] for state in frontier}
-    values |= {state: [0.0] * width for state in states}
+    number = {state: i for i, state in enumerate([*states, *frontier])}  # the initial state is 0
+    values = [[0.0] * width for _ in states] + [[0.0] * (width - 1) + [1.0] for _ in frontier]
     for state in states:
         if game.to_move(state) == TERMINAL:
-            values[state][_category(game, state)] = 1.0
-    moving = [s for s in reversed(states) if game.to_move(s) != TERMINAL]
+            values[number[state]][_category(game, state)] = 1.0
+    moving = [
+        (number[s], [(number[after], p) for after, p in successors[s]])
+        for s in reversed(states)
+        if game.to_move(s) != TERMINAL
+    ]
     for _ in range(MAX_SWEEPS):
         moved = 0.0
-        for state in moving:
-            new = [sum(p * values[after][c] for after, p in successors[state]) for c in range(width)]
-            moved = max(moved, max(abs(a - b) for a, b in zip(new, values[state])))
-            values[state] = new
+        for i, after in moving:
+            new = [0.0] * width
+            for j, p in after:  # each column summed in the successors' order
+                new = [total + p * value for total, value in zip(new, values[j])]
+            moved = max(moved, max(abs(a - b) for a, b in zip(new, values[i])))
+            values[i] = new
         if moved < TOLERANCE:
-            *low, unknown = values[states[0]]
+            *low, unknown = values[0]
             return Exact(tuple(low), tuple(min(1.0, v + unknown) for v in low), len(states), len(frontier))
     raise OptionError(f"{game.name}: value iteration did not settle within {MAX_SWEEPS} sweeps")
 
