@@ -245,18 +245,22 @@ def flatten(document: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     """A written position's leaves by dotted path (`players.0.energy`): tables and arrays of
     tables are walked, anything else (an array of strings, say) is one leaf."""
     leaves: dict[str, Any] = {}
+    _flatten_into(leaves, document, prefix)
+    return leaves
+
+
+def _flatten_into(leaves: dict[str, Any], document: Mapping[str, Any], prefix: str) -> None:
     for key, value in document.items():
         path = f"{prefix}{key}"
         if type(value) in _JSON_SCALARS:  # most leaves, told apart without the Mapping check's cost
             leaves[path] = value
         elif isinstance(value, Mapping):
-            leaves |= flatten(value, f"{path}.")
+            _flatten_into(leaves, value, f"{path}.")
         elif isinstance(value, (list, tuple)) and value and all(isinstance(v, Mapping) for v in value):
             for number, item in enumerate(value):
-                leaves |= flatten(item, f"{path}.{number}.")
+                _flatten_into(leaves, item, f"{path}.{number}.")
         else:
             leaves[path] = _as_json(value)
-    return leaves
 
 
 def _as_json(value: Any) -> Any:
