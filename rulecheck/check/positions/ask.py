@@ -252,11 +252,14 @@ def flatten(document: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 def _flatten_into(leaves: dict[str, Any], document: Mapping[str, Any], prefix: str) -> None:
     for key, value in document.items():
         path = f"{prefix}{key}"
-        if type(value) in _JSON_SCALARS:  # most leaves, told apart without the Mapping check's cost
+        kind = type(value)
+        if kind in _JSON_SCALARS:  # most leaves, told apart without the Mapping check's cost
             leaves[path] = value
-        elif isinstance(value, Mapping):
+        elif kind is dict or isinstance(value, Mapping):
             _flatten_into(leaves, value, f"{path}.")
-        elif isinstance(value, (list, tuple)) and value and all(isinstance(v, Mapping) for v in value):
+        elif (
+            isinstance(value, (list, tuple)) and value and all(type(v) is dict or isinstance(v, Mapping) for v in value)
+        ):
             for number, item in enumerate(value):
                 _flatten_into(leaves, item, f"{path}.{number}.")
         else:
