@@ -106,6 +106,7 @@ def test_verify_prints_progress_writes_the_report_and_only_a_named_ledger_and_ex
         monkeypatch.delitem(DECLARATIONS, other)
     real_tasks = verify.tasks_for
     monkeypatch.setattr(verify, "tasks_for", lambda game, budget, data: real_tasks(game, budget, data)[:4])
+    monkeypatch.setattr(verify, "pursuit_tasks", lambda *args: [])  # nor the clauses those leave unexercised
     (specs := tmp_path / "specs").mkdir()
     (mine := tmp_path / "mine").mkdir()
     monkeypatch.setattr(verify, "specs_folder", lambda: specs)
