@@ -41,10 +41,12 @@ def ledgers(folder: Path) -> Path:
 
 
 def command(out: Path, ledger_folder: Path, resume: bool = False) -> list[str]:
+    """The campaign, in two worker processes; resumed, in the command's own process (the report
+    does not depend on the workers: tests/test_parallel_campaign.py)."""
     where = ["--resume", str(out)] if resume else ["--out", str(out)]
     return [
         *(sys.executable, "-m", "rulecheck.cli", "verify", *where),
-        *("--budget", "smoke", "--game", GAME, "--workers", "2", "--ledgers", str(ledger_folder)),
+        *("--budget", "smoke", "--game", GAME, "--workers", "1" if resume else "2", "--ledgers", str(ledger_folder)),
     ]
 
 
