@@ -44,16 +44,18 @@ TESTS = Path(__file__).resolve().parent
 
 LONGEST_FIRST = (
     "test_interrupted_campaign.py",
-    "test_parallel_campaign.py",
     "test_verify.py",
-    "test_one_line_game.py",
-    "test_hostile_engines.py",
+    "test_silent.py",
     "test_guide_readonly.py",
-    "test_prove.py",
-    "test_forged_input.py",
     "test_readable_replays.py",
+    "test_suite.py",
+    "test_hostile_input.py",
+    "test_forged_input.py",
+    "test_one_line_game.py",
+    "test_balance.py",
+    "test_parallel_campaign.py",
 )
-"""The test files that take longest (from a minute to 20 s each on two loaded cores), run before
+"""The test files that take longest (from a minute and a half to 20 s each on two loaded cores), run before
 the rest: pytest-xdist hands files to its workers in the order collected (a file to a worker,
 not reordered by their number of tests: pyproject.toml's addopts), so that a long file does not
 come last and leave one worker running it alone while the other idles. The other files follow
