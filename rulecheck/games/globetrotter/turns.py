@@ -96,10 +96,13 @@ def set_saved_points(state: GlobetrotterState, player: int, points: int) -> Glob
 
 
 # The turn's counters are a few small numbers, so the engine works out `may_act` and
-# `spend_action` (on INT_OPS) once for each distinct set of arguments and keeps the answer.
+# `spend_action` (on INT_OPS) once for each distinct set of arguments and keeps the answer. A cache
+# whose answer is a plain bool or int (made so by `bool`, `int`) keys equal arguments alike, whatever
+# their types (True and 1), which costs less on every call than keying by type; `_turn` keys by type,
+# as the Turn it makes keeps its arguments.
 
 
-@lru_cache(maxsize=None, typed=True)
+@lru_cache(maxsize=None)
 def _may_act(counted: int, own_used: bool, stolen: int, saved: int) -> bool:
     return bool(may_act(INT_OPS, counted, own_used, stolen, saved))
 
@@ -127,7 +130,7 @@ def _turn(player: int, taken: int, counted: int, own_used: bool, stolen: int) ->
     return Turn(player, taken, counted, own_used, stolen)
 
 
-@lru_cache(maxsize=None, typed=True)
+@lru_cache(maxsize=None)
 def _usable_saved(saved: int, saved_now: int, next_turn: bool) -> int:
     return int(usable_saved(INT_OPS, saved, saved_now, next_turn))
 
