@@ -30,7 +30,10 @@ from rulecheck.core.untrusted import shown
 
 class Reading(enum.Enum):
     """One value of an option, one reading of the rulebook's text; its `value` is the text users
-    write and traces record."""
+    write and traces record. Under Python 3.11 a member read from its class (`Shooter.ROVER`) takes
+    the slow path of attribute lookup, since the metaclass (EnumType) defines __getattr__: about 900
+    machine instructions, so engine code that compares a reading on every step keeps the member in
+    a module global."""
 
 
 R = TypeVar("R", bound=Reading)

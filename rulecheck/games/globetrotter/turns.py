@@ -48,6 +48,13 @@ from rulecheck.games.globetrotter.state import (
     with_field,
 )
 
+# Readings compared on every step, kept as globals (why: Reading, rulecheck/core/options.py).
+_NEXT_TURN: Final = SavedPointUse.NEXT_TURN
+_STOLEN_FIRST: Final = TreasurySpend.STOLEN_FIRST
+_FIRST_LOSS: Final = GameEnd.FIRST_LOSS
+_START_OF_TURN: Final = LossCheck.START_OF_TURN
+_AFTER_EVERY_ACTION: Final = LossCheck.AFTER_EVERY_ACTION
+
 _TREASURY: Final = kind_bits(TREASURY)
 _FACTORY: Final = kind_bits(FACTORY)
 """The kind bits of a Treasury's and a Factory's code (as properties/globetrotter.py reads them)."""
@@ -137,7 +144,7 @@ def _usable_saved(saved: int, saved_now: int, next_turn: bool) -> int:
 
 def usable_points(rules: Rules, state: GlobetrotterState, turn: Turn) -> int:
     """The Treasury points the player to move may spend now (`saved_point_use`, GT-T1)."""
-    next_turn = rules.options.saved_point_use is SavedPointUse.NEXT_TURN
+    next_turn = rules.options.saved_point_use is _NEXT_TURN
     return _usable_saved(saved_points(state, turn.player), turn.saved_now, next_turn)
 
 
@@ -155,7 +162,7 @@ def spend(rules: Rules, state: GlobetrotterState) -> tuple[GlobetrotterState, Tu
     turn = state.turn
     assert turn is not None
     usable = usable_points(rules, state, turn)
-    spent, usable_after = _spent(turn, usable, rules.options.treasury_spend is TreasurySpend.STOLEN_FIRST)
+    spent, usable_after = _spent(turn, usable, rules.options.treasury_spend is _STOLEN_FIRST)
     if usable_after != usable:
         touch("GT-T3")
         state = set_saved_points(state, turn.player, saved_points(state, turn.player) - (usable - usable_after))
@@ -240,7 +247,7 @@ def _mark_lost(rules: Rules, state: GlobetrotterState, players: list[int]) -> Gl
 
 
 def _game_over(rules: Rules, state: GlobetrotterState) -> bool:
-    if rules.options.game_end is GameEnd.FIRST_LOSS:
+    if rules.options.game_end is _FIRST_LOSS:
         return bool(state.lost)
     touch("GT-E3")
     if not state.lost:
@@ -254,7 +261,7 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int, *, fresh: bo
     player who has lost is marked and skipped. `fresh`: `state` is one the step has just made and
     nobody else holds, so the turn is set on it (`settle_turn`) rather than on a copy."""
     while True:
-        if rules.options.loss_check is LossCheck.START_OF_TURN and has_lost(state, player):
+        if rules.options.loss_check is _START_OF_TURN and has_lost(state, player):
             state = _mark_lost(rules, state, [player])
             if _game_over(rules, state):
                 return evolve(state, phase=OVER, turn=None)
@@ -305,7 +312,7 @@ def finish_action(
     else:
         touch("GT-E2")
         return evolve(_mark_lost(rules, state, list(range(rules.players))), phase=OVER, turn=None)
-    if rules.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
+    if rules.options.loss_check is _AFTER_EVERY_ACTION:
         lost = state.lost
         newly = losing(state, [p for p in range(rules.players) if p not in lost] if lost else range(rules.players))
         if newly:
