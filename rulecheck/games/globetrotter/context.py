@@ -145,7 +145,7 @@ class Actions:
             )
         return table
 
-    def across(self, cls: type[Action]) -> Mapping[Where, Steps]:
+    def across(self, cls: type[A]) -> Mapping[Where, tuple[tuple[int, A], ...]]:
         """For each place, every space of its planet in board order, each as its space number with
         the action of `cls` from the place to it (an Aim)."""
         table = self._across.get(cls)
@@ -158,7 +158,7 @@ class Actions:
                     if other & ~SPACE_MASK == where & ~SPACE_MASK
                 )
             )
-        return table
+        return table  # type: ignore[return-value]
 
 
 @cache
