@@ -20,7 +20,7 @@ from typing import Final
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.core.ops import INT_OPS
-from rulecheck.games.globetrotter.context import Rules
+from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Rules
 from rulecheck.games.globetrotter.counters import (
     ACTIONS_IN_A_ROW,
     may_act,
@@ -135,6 +135,10 @@ def _spent(turn: Turn, usable: int, stolen_first: bool) -> tuple[Turn, int]:
 def _turn(player: int, taken: int, counted: int, own_used: bool, stolen: int) -> Turn:
     """The Turn with these counters: few distinct ones occur, so each is made once and shared."""
     return Turn(player, taken, counted, own_used, stolen)
+
+
+_BEGUN: Final = tuple(_turn(player, 0, 0, False, 0) for player in range(max(PLANETS_BY_PLAYERS)))
+"""Each seat's Turn as it begins, `_turn`'s own, looked up by seat (most steps of play begin a turn)."""
 
 
 @lru_cache(maxsize=None)
@@ -270,7 +274,7 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int, *, fresh: bo
         touch("GT-F1")
         buildings = _factories_gain_a_point(state.building_codes, player)
         settle = state.settle_turn if fresh else state.with_turn
-        return settle(_turn(player, 0, 0, False, 0), PLAY, buildings)
+        return settle(_BEGUN[player], PLAY, buildings)
 
 
 def _factories_gain_a_point(buildings: tuple[int, ...], player: int) -> tuple[int, ...]:
