@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
@@ -137,19 +135,35 @@ def touch(clause_id: str, *more: str) -> None:
             counts[other] = counts.get(other, 0) + 1
 
 
-@contextmanager
-def coverage(*, isolated: bool = False) -> Iterator[dict[str, int]]:
+class Coverage:
+    """An open `coverage()` block: entering it yields the dict that counts the block's touches; leaving
+    it hands them to the block around it, unless isolated. A class rather than a generator-based
+    context manager: a search opens an isolated block for many of the states it expands, and this
+    costs a third of one."""
+
+    __slots__ = ("_isolated", "_outer", "_inner", "_token")
+
+    def __init__(self, isolated: bool) -> None:
+        self._isolated = isolated
+
+    def __enter__(self) -> dict[str, int]:
+        self._outer = _counts.get()
+        inner: dict[str, int] = {}
+        self._inner = inner
+        self._token = _counts.set(inner)
+        return inner
+
+    def __exit__(self, *exc: object) -> None:
+        _counts.reset(self._token)
+        outer, inner = self._outer, self._inner
+        if outer is not None and not self._isolated and inner:
+            for clause_id, count in inner.items():
+                outer[clause_id] = outer.get(clause_id, 0) + count
+
+
+def coverage(*, isolated: bool = False) -> Coverage:
     """Count every `touch` in this block, by clause id. Blocks nest; the outer one sees all,
     unless the inner one is `isolated` (a look ahead at steps not taken, say). The count
     belongs to the current context, so runs on other threads (a threaded Dask worker, say)
     keep counts of their own."""
-    outer = _counts.get()
-    inner: dict[str, int] = {}
-    token = _counts.set(inner)
-    try:
-        yield inner
-    finally:
-        _counts.reset(token)
-        if outer is not None and not isolated:
-            for clause_id, count in inner.items():
-                outer[clause_id] = outer.get(clause_id, 0) + count
+    return Coverage(isolated)

@@ -35,7 +35,7 @@ WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 class Action:
     """Base of every action class; subclasses are `@attrs.frozen` and set `verb`. An action's
     text is computed once, when it is made, and kept beside its fields (not part of
-    equality, hashing or pickling): sorting and matching legal actions read it often. A
+    equality or hashing): sorting and matching legal actions read it often. A
     subclass that defines `__attrs_post_init__` calls this one's."""
 
     __slots__ = ("text",)
@@ -55,12 +55,13 @@ class Action:
     def __str__(self) -> str:
         return self.text
 
-    def __getattr__(self, name: str) -> Any:
-        """Only for `text` after unpickling, which restores the fields alone."""
-        if name != "text":
-            raise AttributeError(name)
-        self.__attrs_post_init__()
-        return self.text
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and fields, so that unpickling makes it anew, text and all (attrs'
+        own pickling restores the fields alone). This rather than a `__getattr__` that writes the
+        text on first read: a class that defines `__getattr__` has every attribute read take
+        Python's slow path (about 300 machine instructions more a read), and play reads an
+        action's text and fields several times a step."""
+        return type(self), tuple(getattr(self, field.name) for field in type(self).__attrs_attrs__)  # type: ignore[attr-defined]
 
 
 A = TypeVar("A", bound=Action)

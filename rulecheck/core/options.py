@@ -30,7 +30,10 @@ from rulecheck.core.untrusted import shown
 
 class Reading(enum.Enum):
     """One value of an option, one reading of the rulebook's text; its `value` is the text users
-    write and traces record."""
+    write and traces record. Under Python 3.11 a member read from its class (`Shooter.ROVER`) takes
+    the slow path of attribute lookup, since the metaclass (EnumType) defines __getattr__: about 900
+    machine instructions, so engine code that compares a reading on every step keeps the member in
+    a module global."""
 
 
 R = TypeVar("R", bound=Reading)
@@ -66,15 +69,32 @@ class OptionText(Mapping[str, str]):
         return len(self.items_)
 
 
-@attrs.frozen
-class Options:
-    """A game's resolved options: the base of the frozen attrs record each game declares, whose
-    every field is an `option`."""
+class _TextKept:
+    """Where an `Options` record keeps its text once written: a slot of its own, outside the attrs
+    fields (so not compared, hashed or pickled)."""
 
-    @cached_property
+    __slots__ = ("_text",)
+    _text: OptionText
+
+
+@attrs.frozen
+class Options(_TextKept):
+    """A game's resolved options: the base of the frozen attrs record each game declares, whose
+    every field is an `option`. Rules read the fields on every step: the text is a property that
+    keeps what it wrote in a slot, not a `cached_property`, for which attrs gives a slotted class a
+    `__getattr__`, and a class with one has every attribute read take Python's slow path (about 300
+    machine instructions more a read)."""
+
+    @property
     def text(self) -> OptionText:
-        """Every option's value as text, ordered by name, for the edges (traces, suites, JSON)."""
-        return OptionText(tuple(sorted((f.name, getattr(self, f.name).value) for f in attrs.fields(type(self)))))
+        """Every option's value as text, ordered by name, for the edges (traces, suites, JSON);
+        written on first use and kept."""
+        try:
+            return self._text
+        except AttributeError:
+            text = OptionText(tuple(sorted((f.name, getattr(self, f.name).value) for f in attrs.fields(type(self)))))
+            object.__setattr__(self, "_text", text)
+            return text
 
 
 @attrs.frozen

@@ -272,9 +272,9 @@ class _Search:
         self, key: Key, state: Any, parent: tuple[int, Action] | None, depth: int, cause: Action | None
     ) -> _Node:
         """Number the state `key` names, reached from `parent` (its number and the action from it)
-        at `depth`, and list its legal actions."""
+        at `depth`, and list its legal actions. The caller has entered the key in `index` with
+        its number, the number of states known before it."""
         index = len(self.keys)
-        self.index[key] = index
         self.keys.append(key)
         self.parents.append(parent)
         self.depths.append(depth)
@@ -285,19 +285,24 @@ class _Search:
 
     def begin(self, state: Any, actor: int | None, cause: Action | None) -> _Node:
         """Discover the start state, reached by `cause`, the last player action on the way."""
-        node = self.discover(self.key(state, actor, cause), state, None, 0, cause)
+        key = self.key(state, actor, cause)
+        self.index[key] = 0
+        node = self.discover(key, state, None, 0, cause)
         self.report(state_issues(self.checks, None, None, state, node.legal, None, None), list)
         return node
 
     def expand(self, node: _Node, budget: int | None) -> list[_Node]:
         """The states first reached from `node`, every edge checked; once `budget` states are
-        known, the expansion stops and `stopped` is set."""
-        game, state = self.game, node.state
-        mover = game.to_move(state)
-        player_step = mover != CHANCE and self.cycles
+        known, the expansion stops and `stopped` is set. A state reached is looked up and, when
+        new, numbered in one go (one hash of its key; under symmetry, after its images)."""
+        game, state, checks, index, keys = self.game, node.state, self.checks, self.index, self.keys
+        chance = game.to_move(state) == CHANCE
+        player_steps = self.player_steps if not chance and self.cycles else None
+        transition, maps, depth = self.transition_properties, self.maps, node.depth + 1
         children = []
         for action, stepped in self.steps(node):
-            if budget is not None and len(self.keys) >= budget:
+            number = len(keys)
+            if budget is not None and number >= budget:
                 self.stopped = True
                 break
             self.edges += 1
@@ -305,21 +310,25 @@ class _Search:
                 self.report([engine_error(action, stepped)], partial(self.path, node.index))
                 continue
             after, issues = stepped
-            actor, cause = game.blame(state, action), node.cause if mover == CHANCE else action
+            actor, cause = game.blame(state, action), node.cause if chance else action
             key = self.key(after, actor, cause)
-            known = self.known(key)
-            if known is None:
-                child = self.discover(key, after, (node.index, action), node.depth + 1, cause)
-                issues += state_issues(self.checks, state, action, after, child.legal, actor, cause)
-                children.append(child)
-                known = child.index
+            if maps:
+                known = self.known(key)
+                if known is None:
+                    index[key] = known = number
             else:
-                issues += broken_invariants(game, self.transition_properties, state, action, after)
+                known = index.setdefault(key, number)
+            if known == number:
+                child = self.discover(key, after, (node.index, action), depth, cause)
+                issues += state_issues(checks, state, action, after, child.legal, actor, cause)
+                children.append(child)
+            else:
+                issues += broken_invariants(game, transition, state, action, after)
                 issues += self_loss(game, state, after, actor, cause)
             if issues:
                 self.report(issues, partial(self.path, node.index, action))
-            if player_step:
-                self.player_steps.append((node.index, known))
+            if player_steps is not None:
+                player_steps.append((node.index, known))
         return children
 
     def steps(self, node: _Node) -> list[tuple[Action, tuple[Any, list[Issue]] | Exception]]:

@@ -285,7 +285,11 @@ def state_issues(
     `before` and `action` None, the issues of the start state `after`. `before`, when given, is
     a state these checks saw, so a state property the step cannot have changed is not checked
     again."""
-    found = _broken(checks.game, checks.step_checks.failures(checks.game, before, action, after, before is not None))
+    found = (
+        _broken(checks.game, checks.step_checks.failures(checks.game, before, action, after, before is not None))
+        if checks.properties
+        else []
+    )
     found += deadlock(checks.game, after, legal)
     found += outcome(checks.game, after)
     if before is not None:

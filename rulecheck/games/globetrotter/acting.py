@@ -18,8 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
-from rulecheck.games.globetrotter.context import Mover, Rules, Where
-from rulecheck.games.globetrotter.options import RoversPerTurn
+from rulecheck.games.globetrotter.context import ANY_ROVER, Mover, Rules, Where
 from rulecheck.games.globetrotter.state import FIELD, SPACE_MASK, UNIT_PLACE, GlobetrotterState, spot
 
 
@@ -53,7 +52,7 @@ def acted(rules: Rules, state: GlobetrotterState, rover: int) -> GlobetrotterSta
     """The state after a Rover action, `rover` the acting Rover's code as it now stands: under
     `rovers_per_turn=one` it is the turn's Rover (kept as planet, space label and hit points);
     under `any` nothing is kept."""
-    if rules.options.rovers_per_turn is RoversPerTurn.ANY:
+    if rules.options.rovers_per_turn is ANY_ROVER:
         return state
     turn = state.turn
     assert turn is not None

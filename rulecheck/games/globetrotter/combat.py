@@ -116,13 +116,21 @@ EVENT_CLAUSES: Final = {
 
 # Shoot
 
+# Readings compared on every step, kept as globals (why: Reading, rulecheck/core/options.py).
+_ANY_PIECE: Final = Shooter.ANY_PIECE
+_TARGETS_OWN: Final = Cover.TARGETS_OWN
+_COVERS_ITSELF_NO: Final = FortificationCoversItself.NO
+_ONE_ROVER: Final = RoversPerTurn.ONE
+_ROVER_SHOOTS: Final = Shooter.ROVER
+
+
 Target = tuple[str, int]
 """A piece as a shot or a roll names it: its kind (ROVER, FORTIFICATION, BUILDING) and its code."""
 
 
 def shooter_spaces(m: Mover) -> Collection[Where]:
     """GT-A4: where the player's shooting pieces stand (orbiting Rovers never shoot, GT-SP4)."""
-    if m.rules.options.shooter is Shooter.ANY_PIECE:
+    if m.rules.options.shooter is _ANY_PIECE:
         spaces = set(m.on_board)
         spaces |= {f >> UNIT_PLACE for f in m.fortifications}
         spaces |= {b >> BUILDING_PLACE for b in m.buildings}
@@ -175,12 +183,12 @@ def _has_cover(rules: Rules, state: GlobetrotterState, shooter: int, target: Tar
     def gives_cover(f: int | None) -> bool:
         if f is None:
             return False
-        if rules.options.cover is Cover.TARGETS_OWN:
+        if rules.options.cover is _TARGETS_OWN:
             return f >> OWNER & FIELD == owner
         return f >> OWNER & FIELD != shooter
 
     sharing = state.codes_at(where)[1]
-    if kind == FORTIFICATION and rules.options.fortification_covers_itself is FortificationCoversItself.NO:
+    if kind == FORTIFICATION and rules.options.fortification_covers_itself is _COVERS_ITSELF_NO:
         sharing = None
     if gives_cover(sharing):
         return True
@@ -202,7 +210,7 @@ def apply_shoot(
     else:
         touch("GT-A6")
         first = Pending(DAMAGE_ROLL, player, planet, space, kind, threshold)
-    if rules.options.rovers_per_turn is RoversPerTurn.ONE and rules.options.shooter is Shooter.ROVER:
+    if rules.options.rovers_per_turn is _ONE_ROVER and rules.options.shooter is _ROVER_SHOOTS:
         shooter = state.codes_at(rules.boards.places[action.source])[0]
         assert shooter is not None  # the listing offers shots from the mover's Rovers only
         state = acted(rules, state, shooter)

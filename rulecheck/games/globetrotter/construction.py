@@ -71,6 +71,14 @@ from rulecheck.games.globetrotter.state import (
 )
 from rulecheck.games.globetrotter.turns import saved_points, set_saved_points
 
+# Readings compared on every step, kept as globals (why: Reading, rulecheck/core/options.py).
+_ROVER_ADJACENCY: Final = FortifyAdjacency.ROVER
+_FRIENDLY_FORTIFICATION: Final = OpenSpace.FRIENDLY_FORTIFICATION
+_ALL_PLANETS: Final = CapScope.ALL_PLANETS
+_ORBIT_COUNTS: Final = CapOrbit.COUNTS
+_REPAIR_AT_FULL_LEGAL: Final = RepairAtFull.LEGAL
+
+
 # Fortify
 
 _FORTIFY_CLAUSES: Final = ("GT-A9", "GT-B4")
@@ -81,7 +89,7 @@ def fortifiable(m: Mover) -> int:
     boards' sets of spaces, which decides every space at once)."""
     reading = m.rules.options.fortify_adjacency
     clear = 0
-    if reading is FortifyAdjacency.ROVER:
+    if reading is _ROVER_ADJACENCY:
         around_set, bit = m.rules.boards.around_set, m.rules.boards.bit
         for where in m.on_board:
             if not bit[where] & m.beside_fortification:
@@ -212,15 +220,15 @@ def apply_decommission(
 
 def open_for_rover(m: Mover) -> int:
     """GT-F2 under `open_space`: the set of spaces where a new Rover of the mover may appear."""
-    if m.rules.options.open_space is OpenSpace.FRIENDLY_FORTIFICATION:
+    if m.rules.options.open_space is _FRIENDLY_FORTIFICATION:
         return m.unoccupied | m.own_fortified_clear
     return m.unoccupied
 
 
 def rover_cap_counts(m: Mover, planet: int) -> tuple[int, int]:
     """GT-F5: the mover's Rovers and Buildings as the cap counts them (`cap_orbit`, `cap_scope`)."""
-    everywhere = m.rules.options.cap_scope is CapScope.ALL_PLANETS
-    counted = m.rules.options.cap_orbit is CapOrbit.COUNTS
+    everywhere = m.rules.options.cap_scope is _ALL_PLANETS
+    counted = m.rules.options.cap_orbit is _ORBIT_COUNTS
     rovers = buildings = 0
     for r in m.rovers:
         where = r >> UNIT_PLACE
@@ -275,7 +283,7 @@ def repairing_factory(m: Mover, where: Where) -> int | None:
 def repairable(m: Mover, rover: int, factory: int) -> bool:
     """GT-F3 under `repair_at_full`: whether the Factory may repair the Rover (a build point, and a
     damaged Rover unless repairing one at full hit points is legal)."""
-    at_full_allowed = m.rules.options.repair_at_full is RepairAtFull.LEGAL
+    at_full_allowed = m.rules.options.repair_at_full is _REPAIR_AT_FULL_LEGAL
     return bool(can_repair(INT_OPS, rover & FIELD, factory >> B_POINTS & FIELD, at_full_allowed))
 
 

@@ -75,6 +75,10 @@ DRILL_CANNONS: Final = 32
 SPACE_PORTS: Final = 64
 TREASURIES: Final = 128
 
+ANY_ROVER: Final = RoversPerTurn.ANY
+"""The reading every listing and every Rover action compares (`rovers_per_turn=any`), kept as a
+global (why: Reading, rulecheck/core/options.py)."""
+
 
 class Table(dict[K, V]):
     """A mapping whose value for a key is made on first use, by `make(key)`, and then kept."""
@@ -141,7 +145,7 @@ class Actions:
             )
         return table
 
-    def across(self, cls: type[Action]) -> Mapping[Where, Steps]:
+    def across(self, cls: type[A]) -> Mapping[Where, tuple[tuple[int, A], ...]]:
         """For each place, every space of its planet in board order, each as its space number with
         the action of `cls` from the place to it (an Aim)."""
         table = self._across.get(cls)
@@ -154,7 +158,7 @@ class Actions:
                     if other & ~SPACE_MASK == where & ~SPACE_MASK
                 )
             )
-        return table
+        return table  # type: ignore[return-value]
 
 
 @cache
@@ -334,7 +338,7 @@ class Mover:
         self.turns_rover: int | None = None
         """The code of the turn's Rover under `rovers_per_turn=one`, once one has acted (acting.py);
         else None, so that under `any` the acting Rovers are read with no further test."""
-        if rules.options.rovers_per_turn is not RoversPerTurn.ANY and turn is not None and turn.rover is not None:
+        if rules.options.rovers_per_turn is not ANY_ROVER and turn is not None and turn.rover is not None:
             planet, label, hp = turn.rover
             self.turns_rover = unit_code(place(planet, label or None), turn.player, hp)
 

@@ -141,6 +141,11 @@ def may_build_kind(ops: Ops, same_kind_on_planet: Any, is_treasury: Any, treasur
     return ops.and_(first_of_kind(ops, same_kind_on_planet), treasury_allowed(ops, is_treasury, treasuries))
 
 
+# Readings compared on every step, kept as globals (why: Reading, rulecheck/core/options.py).
+_SPACE_ANY: Final = FortifyAdjacency.SPACE_ANY
+_SPACE_OWN: Final = FortifyAdjacency.SPACE_OWN
+
+
 def may_fortify(
     ops: Ops,
     reading: FortifyAdjacency,
@@ -154,9 +159,9 @@ def may_fortify(
     adjacent to an existing Fortification: any owner's (space-any), the player's own
     (space-own), or, read as qualifying the Rover, some friendly Rover beside it is clear of
     every Fortification (rover)."""
-    if reading is FortifyAdjacency.SPACE_ANY:
+    if reading is _SPACE_ANY:
         apart = ops.not_(fortification_beside_space)
-    elif reading is FortifyAdjacency.SPACE_OWN:
+    elif reading is _SPACE_OWN:
         apart = ops.not_(own_fortification_beside_space)
     else:
         apart = rover_beside_clear_of_fortifications

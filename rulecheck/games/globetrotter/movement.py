@@ -46,6 +46,12 @@ from rulecheck.games.globetrotter.state import (
     unit_code,
 )
 
+# Readings compared on every step, kept as globals (why: Reading, rulecheck/core/options.py).
+_ORBIT_SAME_TURN: Final = DescendAfterOrbit.SAME_TURN
+_TRANSFER_SAME_TURN: Final = DescendAfterTransfer.SAME_TURN
+_DESCEND_ONLY: Final = OrbitMoves.DESCEND_ONLY
+
+
 _MOVE_CLAUSES: Final = ("GT-A1", "GT-F4", "GT-B4", "GT-A2", "GT-A3")
 _FIELDS: Final = (1 << UNIT_PLACE) - 1
 """A unit's code but its place: what stays when a Rover moves."""
@@ -96,7 +102,7 @@ def apply_enter_orbit(
 ) -> GlobetrotterState:
     touch("GT-SP1", "GT-F4", "GT-SP5")
     orbiting = acted(rules, state.replace_rover(rover, rover & _IN_ORBIT), rover & _IN_ORBIT)
-    if rules.options.descend_after_orbit is DescendAfterOrbit.SAME_TURN:
+    if rules.options.descend_after_orbit is _ORBIT_SAME_TURN:
         return orbiting
     touch("GT-SP3")  # descend_after_orbit=next-turn: it waits, as a Rover from another orbit does
     return _arrive(orbiting, rover >> UNIT_PLACE >> SPACE_BITS, rover & FIELD)
@@ -124,10 +130,7 @@ def may_descend(rules: Rules, state: GlobetrotterState, rover: int) -> bool:
         return True
     touch("GT-SP3")
     options = rules.options
-    if (
-        options.descend_after_transfer is DescendAfterTransfer.SAME_TURN
-        and options.descend_after_orbit is DescendAfterOrbit.SAME_TURN
-    ):
+    if options.descend_after_transfer is _TRANSFER_SAME_TURN and options.descend_after_orbit is _ORBIT_SAME_TURN:
         return True  # nothing waits (a written position may still list arrivals)
     return state.rover_codes.count(rover) > turn.arrived.count((rover >> UNIT_PLACE >> SPACE_BITS, rover & FIELD))
 
@@ -159,7 +162,7 @@ def apply_descend(
 
 def transfers_allowed(rules: Rules) -> bool:
     """GT-SP4 under `orbit_moves`: whether an orbiting Rover may move to another orbit at all."""
-    return rules.options.orbit_moves is not OrbitMoves.DESCEND_ONLY
+    return rules.options.orbit_moves is not _DESCEND_ONLY
 
 
 def legal_transfers(m: Mover) -> Listing[tuple[int, int]]:
@@ -195,7 +198,7 @@ def apply_transfer(
     source, hp = rover >> UNIT_PLACE >> SPACE_BITS, rover & FIELD
     there = unit_code(place(target, None), player, hp)
     moved = acted(rules, state.replace_rover(rover, there), there)
-    if rules.options.descend_after_transfer is DescendAfterTransfer.SAME_TURN:
+    if rules.options.descend_after_transfer is _TRANSFER_SAME_TURN:
         return moved
     return _arrive(moved, target, hp, source)
 

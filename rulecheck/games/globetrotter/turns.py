@@ -20,7 +20,7 @@ from typing import Final
 from rulecheck.core.clauses import touch
 from rulecheck.core.evolve import evolve
 from rulecheck.core.ops import INT_OPS
-from rulecheck.games.globetrotter.context import Rules
+from rulecheck.games.globetrotter.context import PLANETS_BY_PLAYERS, Rules
 from rulecheck.games.globetrotter.counters import (
     ACTIONS_IN_A_ROW,
     may_act,
@@ -47,6 +47,13 @@ from rulecheck.games.globetrotter.state import (
     kind_bits,
     with_field,
 )
+
+# Readings compared on every step, kept as globals (why: Reading, rulecheck/core/options.py).
+_NEXT_TURN: Final = SavedPointUse.NEXT_TURN
+_STOLEN_FIRST: Final = TreasurySpend.STOLEN_FIRST
+_FIRST_LOSS: Final = GameEnd.FIRST_LOSS
+_START_OF_TURN: Final = LossCheck.START_OF_TURN
+_AFTER_EVERY_ACTION: Final = LossCheck.AFTER_EVERY_ACTION
 
 _TREASURY: Final = kind_bits(TREASURY)
 _FACTORY: Final = kind_bits(FACTORY)
@@ -96,10 +103,13 @@ def set_saved_points(state: GlobetrotterState, player: int, points: int) -> Glob
 
 
 # The turn's counters are a few small numbers, so the engine works out `may_act` and
-# `spend_action` (on INT_OPS) once for each distinct set of arguments and keeps the answer.
+# `spend_action` (on INT_OPS) once for each distinct set of arguments and keeps the answer. A cache
+# whose answer is a plain bool or int (made so by `bool`, `int`) keys equal arguments alike, whatever
+# their types (True and 1), which costs less on every call than keying by type; `_turn` keys by type,
+# as the Turn it makes keeps its arguments.
 
 
-@lru_cache(maxsize=None, typed=True)
+@lru_cache(maxsize=None)
 def _may_act(counted: int, own_used: bool, stolen: int, saved: int) -> bool:
     return bool(may_act(INT_OPS, counted, own_used, stolen, saved))
 
@@ -127,14 +137,18 @@ def _turn(player: int, taken: int, counted: int, own_used: bool, stolen: int) ->
     return Turn(player, taken, counted, own_used, stolen)
 
 
-@lru_cache(maxsize=None, typed=True)
+_BEGUN: Final = tuple(_turn(player, 0, 0, False, 0) for player in range(max(PLANETS_BY_PLAYERS)))
+"""Each seat's Turn as it begins, `_turn`'s own, looked up by seat (most steps of play begin a turn)."""
+
+
+@lru_cache(maxsize=None)
 def _usable_saved(saved: int, saved_now: int, next_turn: bool) -> int:
     return int(usable_saved(INT_OPS, saved, saved_now, next_turn))
 
 
 def usable_points(rules: Rules, state: GlobetrotterState, turn: Turn) -> int:
     """The Treasury points the player to move may spend now (`saved_point_use`, GT-T1)."""
-    next_turn = rules.options.saved_point_use is SavedPointUse.NEXT_TURN
+    next_turn = rules.options.saved_point_use is _NEXT_TURN
     return _usable_saved(saved_points(state, turn.player), turn.saved_now, next_turn)
 
 
@@ -152,7 +166,7 @@ def spend(rules: Rules, state: GlobetrotterState) -> tuple[GlobetrotterState, Tu
     turn = state.turn
     assert turn is not None
     usable = usable_points(rules, state, turn)
-    spent, usable_after = _spent(turn, usable, rules.options.treasury_spend is TreasurySpend.STOLEN_FIRST)
+    spent, usable_after = _spent(turn, usable, rules.options.treasury_spend is _STOLEN_FIRST)
     if usable_after != usable:
         touch("GT-T3")
         state = set_saved_points(state, turn.player, saved_points(state, turn.player) - (usable - usable_after))
@@ -237,7 +251,7 @@ def _mark_lost(rules: Rules, state: GlobetrotterState, players: list[int]) -> Gl
 
 
 def _game_over(rules: Rules, state: GlobetrotterState) -> bool:
-    if rules.options.game_end is GameEnd.FIRST_LOSS:
+    if rules.options.game_end is _FIRST_LOSS:
         return bool(state.lost)
     touch("GT-E3")
     if not state.lost:
@@ -251,7 +265,7 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int, *, fresh: bo
     player who has lost is marked and skipped. `fresh`: `state` is one the step has just made and
     nobody else holds, so the turn is set on it (`settle_turn`) rather than on a copy."""
     while True:
-        if rules.options.loss_check is LossCheck.START_OF_TURN and has_lost(state, player):
+        if rules.options.loss_check is _START_OF_TURN and has_lost(state, player):
             state = _mark_lost(rules, state, [player])
             if _game_over(rules, state):
                 return evolve(state, phase=OVER, turn=None)
@@ -260,7 +274,7 @@ def begin_turn(rules: Rules, state: GlobetrotterState, player: int, *, fresh: bo
         touch("GT-F1")
         buildings = _factories_gain_a_point(state.building_codes, player)
         settle = state.settle_turn if fresh else state.with_turn
-        return settle(_turn(player, 0, 0, False, 0), PLAY, buildings)
+        return settle(_BEGUN[player], PLAY, buildings)
 
 
 def _factories_gain_a_point(buildings: tuple[int, ...], player: int) -> tuple[int, ...]:
@@ -302,7 +316,7 @@ def finish_action(
     else:
         touch("GT-E2")
         return evolve(_mark_lost(rules, state, list(range(rules.players))), phase=OVER, turn=None)
-    if rules.options.loss_check is LossCheck.AFTER_EVERY_ACTION:
+    if rules.options.loss_check is _AFTER_EVERY_ACTION:
         lost = state.lost
         newly = losing(state, [p for p in range(rules.players) if p not in lost] if lost else range(rules.players))
         if newly:
