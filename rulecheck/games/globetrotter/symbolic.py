@@ -19,12 +19,13 @@ system looks at planet a, and one opponent stands for all of them).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from rulecheck.core.ops import Ops
 from rulecheck.games.globetrotter import counters
 from rulecheck.games.globetrotter.analysis import five_in_a_row_witness, rover_cap_witness
+from rulecheck.games.globetrotter.context import Table
 from rulecheck.games.globetrotter.game import Globetrotter
 from rulecheck.games.globetrotter.options import (
     CapOrbit,
@@ -450,19 +451,6 @@ def rover_cap(game: Globetrotter) -> System:
     )
 
 
-class _Lazy(dict[str, Any]):
-    """A value per space, each made when first read: a step checked concretely (refinement) reads
-    the spaces round one only, of the planet's 92."""
-
-    def __init__(self, make: Callable[[str], Any]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, space: str) -> Any:
-        self[space] = value = self.make(space)
-        return value
-
-
 def fortifications_apart(game: Globetrotter) -> System:
     """No two Fortifications adjacent, over the real board graph: one boolean per space for each
     player's Fortifications and Rovers and for any other piece; a Fortify step of each player
@@ -487,7 +475,8 @@ def fortifications_apart(game: Globetrotter) -> System:
         """Each Fortification variable, whether it is `who`'s, and its space's number."""
 
         def relation(ops: Ops, v: Valuation, w: Valuation) -> Any:
-            fort = _Lazy(lambda s: ops.or_(*(v[f"fort_{side}_{s}"] for side in sides)))
+            # made per space when first read: a step checked concretely reads the spaces round one only
+            fort: Table[str, Any] = Table(lambda s: ops.or_(*(v[f"fort_{side}_{s}"] for side in sides)))
             allowed = []
             # With a concrete index (refinement) only that space's disjunct can hold.
             for space in [spaces[v["at"]]] if isinstance(v["at"], int) else spaces:
